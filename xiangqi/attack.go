@@ -1,0 +1,183 @@
+package xiangqi
+
+// Attack queries. "Attack" here is move geometry: a piece attacks a square when it
+// could capture there if the square held an enemy piece, ignoring whether the
+// capture would leave its own king in check. Use IsLegal for that.
+
+var rayDirs = [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}
+
+// AttackedBy reports whether any piece of colour by attacks s (kings facing not included).
+func (p *Position) AttackedBy(s Square, by Color) bool {
+	_, any := p.attackersOf(s, by, nil, false)
+	return any
+}
+
+// attackersOf is the shared scan behind AttackedBy and AppendAttackers. Without collect
+// it returns at the first attacker found; with collect it appends every attacker to dst.
+func (p *Position) attackersOf(s Square, by Color, dst []Square, collect bool) ([]Square, bool) {
+	any := false
+	f, r := s.File(), s.Rank()
+	rook, cannon := MakePiece(by, Rook), MakePiece(by, Cannon)
+	for _, d := range rayDirs {
+		screen := false
+		for ff, rr := f+d[0], r+d[1]; onBoard(ff, rr); ff, rr = ff+d[0], rr+d[1] {
+			t := SquareAt(ff, rr)
+			pc := p.board[t]
+			if pc == NoPiece {
+				continue
+			}
+			if !screen {
+				if pc == rook {
+					if !collect {
+						return nil, true
+					}
+					any = true
+					dst = append(dst, t)
+				}
+				screen = true
+				continue
+			}
+			if pc == cannon {
+				if !collect {
+					return nil, true
+				}
+				any = true
+				dst = append(dst, t)
+			}
+			break
+		}
+	}
+	horse := MakePiece(by, Horse)
+	hl := &horseAttackers[s]
+	for i := uint8(0); i < hl.n; i++ {
+		st := hl.steps[i]
+		if p.board[st.to] == horse && p.board[st.block] == NoPiece {
+			if !collect {
+				return nil, true
+			}
+			any = true
+			dst = append(dst, st.to)
+		}
+	}
+	// Pawns: a pawn attacks the squares it could move to.
+	pawn := MakePiece(by, Pawn)
+	back := -1
+	if by == Black {
+		back = 1
+	}
+	if onBoard(f, r+back) {
+		if t := SquareAt(f, r+back); p.board[t] == pawn {
+			if !collect {
+				return nil, true
+			}
+			any = true
+			dst = append(dst, t)
+		}
+	}
+	if !s.OnOwnSide(by) {
+		for _, df := range [2]int{-1, 1} {
+			if onBoard(f+df, r) {
+				if t := SquareAt(f+df, r); p.board[t] == pawn {
+					if !collect {
+						return nil, true
+					}
+					any = true
+					dst = append(dst, t)
+				}
+			}
+		}
+	}
+	if s.InPalace(by) {
+		king, adv := MakePiece(by, King), MakePiece(by, Advisor)
+		kl := &kingSteps[by][s]
+		for i := uint8(0); i < kl.n; i++ {
+			if t := kl.steps[i].to; p.board[t] == king {
+				if !collect {
+					return nil, true
+				}
+				any = true
+				dst = append(dst, t)
+			}
+		}
+		al := &advisorSteps[by][s]
+		for i := uint8(0); i < al.n; i++ {
+			if t := al.steps[i].to; p.board[t] == adv {
+				if !collect {
+					return nil, true
+				}
+				any = true
+				dst = append(dst, t)
+			}
+		}
+	}
+	if s.OnOwnSide(by) {
+		el := MakePiece(by, Elephant)
+		ll := &elephantSteps[by][s]
+		for i := uint8(0); i < ll.n; i++ {
+			st := ll.steps[i]
+			if p.board[st.to] == el && p.board[st.block] == NoPiece {
+				if !collect {
+					return nil, true
+				}
+				any = true
+				dst = append(dst, st.to)
+			}
+		}
+	}
+	return dst, any
+}
+
+// AppendAttackers appends to dst the squares of the pieces of colour by that attack s,
+// and returns the extended slice. It does not include a king's flying capture.
+func (p *Position) AppendAttackers(dst []Square, s Square, by Color) []Square {
+	dst, _ = p.attackersOf(s, by, dst, true)
+	return dst
+}
+
+// KingsFacing reports whether the two kings stand on one file with nothing between them.
+func (p *Position) KingsFacing() bool {
+	rk, bk := p.kings[Red], p.kings[Black]
+	if rk.File() != bk.File() {
+		return false
+	}
+	for s := rk + Files; s < bk; s += Files {
+		if p.board[s] != NoPiece {
+			return false
+		}
+	}
+	return true
+}
+
+// InCheck reports whether c's king is attacked, counting facing kings as check.
+func (p *Position) InCheck(c Color) bool {
+	return p.AttackedBy(p.kings[c], c.Other()) || p.KingsFacing()
+}
+
+// Checkers returns the squares of the pieces giving check to c's king (including the
+// enemy king when the kings face each other).
+func (p *Position) Checkers(c Color) []Square {
+	out := p.AppendAttackers(nil, p.kings[c], c.Other())
+	if p.KingsFacing() {
+		out = append(out, p.kings[c.Other()])
+	}
+	return out
+}
+
+// IsPinned reports whether the piece on s is pinned against its own king: removing it
+// would leave that king in check (by a rook, a cannon, a horse whose leg it blocks, or
+// the facing enemy king). A pinned piece may still have legal moves along the pin line;
+// use IsLegal for exact answers.
+func (p *Position) IsPinned(s Square) bool {
+	pc := p.board[s]
+	if pc == NoPiece || pc.Kind() == King {
+		return false
+	}
+	c := pc.Color()
+	if p.InCheck(c) {
+		return false // already in check: pins are not meaningful
+	}
+	p.board[s] = NoPiece
+	pinned := p.InCheck(c)
+	p.board[s] = pc
+	return pinned
+}

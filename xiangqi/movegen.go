@@ -1,0 +1,301 @@
+package xiangqi
+
+// CanMoveGeometrically reports whether the piece on from could move to to by its
+// movement rule on the current board (ignoring whose turn it is and king safety).
+// The destination must be empty or hold an enemy piece.
+func (p *Position) CanMoveGeometrically(from, to Square) bool {
+	_, ok := p.geometry(from, to)
+	return ok
+}
+
+// geometry checks the movement rule; on failure it returns the reason.
+func (p *Position) geometry(from, to Square) (string, bool) {
+	if !from.Valid() || !to.Valid() {
+		return "square off the board", false
+	}
+	pc := p.board[from]
+	if pc == NoPiece {
+		return "no piece on " + from.String(), false
+	}
+	if from == to {
+		return "the piece does not move", false
+	}
+	c := pc.Color()
+	if t := p.board[to]; t != NoPiece && t.Color() == c {
+		return "own piece on " + to.String(), false
+	}
+	k := pc.Kind()
+	switch k {
+	case King, Advisor, Elephant, Horse, Pawn:
+		var l *stepList
+		switch k {
+		case King:
+			l = &kingSteps[c][from]
+		case Advisor:
+			l = &advisorSteps[c][from]
+		case Elephant:
+			l = &elephantSteps[c][from]
+		case Horse:
+			l = &horseSteps[from]
+		case Pawn:
+			l = &pawnSteps[c][from]
+		}
+		for i := uint8(0); i < l.n; i++ {
+			st := l.steps[i]
+			if st.to != to {
+				continue
+			}
+			if st.block != NoSquare && p.board[st.block] != NoPiece {
+				if k == Horse {
+					return "the horse's leg at " + st.block.String() + " is blocked", false
+				}
+				return "the elephant's eye at " + st.block.String() + " is blocked", false
+			}
+			return "", true
+		}
+		return "a " + k.String() + " cannot move from " + from.String() + " to " + to.String(), false
+	case Rook, Cannon:
+		ff, fr, tf, tr := from.File(), from.Rank(), to.File(), to.Rank()
+		if ff != tf && fr != tr {
+			return "a " + k.String() + " moves along files and ranks only", false
+		}
+		step := Square(1)
+		if ff == tf {
+			step = Files
+		}
+		if to < from {
+			step = -step
+		}
+		between := 0
+		for s := from + step; s != to; s += step {
+			if p.board[s] != NoPiece {
+				between++
+			}
+		}
+		capture := p.board[to] != NoPiece
+		switch {
+		case k == Rook && between == 0:
+			return "", true
+		case k == Rook:
+			return "the rook's path is blocked", false
+		case !capture && between == 0:
+			return "", true
+		case !capture:
+			return "the cannon's path is blocked", false
+		case between == 1:
+			return "", true
+		default:
+			return "a cannon captures by jumping exactly one screen", false
+		}
+	}
+	return "unknown piece", false
+}
+
+// IsLegal reports whether m is a legal move for the side to move.
+func (p *Position) IsLegal(m Move) bool {
+	return p.WhyIllegal(m) == ""
+}
+
+// WhyIllegal returns "" when m is legal for the side to move, else the reason in words.
+func (p *Position) WhyIllegal(m Move) string {
+	from, to := m.From(), m.To()
+	if !from.Valid() || !to.Valid() || m == NoMove {
+		return "not a move"
+	}
+	pc := p.board[from]
+	if pc == NoPiece {
+		return "no piece on " + from.String()
+	}
+	if pc.Color() != p.side {
+		return "the " + pc.Name() + " on " + from.String() + " cannot move: " + p.side.String() + " to move"
+	}
+	if why, ok := p.geometry(from, to); !ok {
+		return why
+	}
+	cap := p.MakeMove(m)
+	bad := p.InCheck(pc.Color())
+	facing := bad && p.KingsFacing()
+	p.UnmakeMove(m, cap)
+	if facing {
+		return "the move would leave the kings facing each other"
+	}
+	if bad {
+		return "the move would leave the " + pc.Color().String() + " king in check"
+	}
+	return ""
+}
+
+// AppendPseudoMoves appends every move of the side to move that follows the movement
+// rules, without the king-safety test.
+func (p *Position) AppendPseudoMoves(dst []Move) []Move {
+	c := p.side
+	for s := Square(0); s < NumSquares; s++ {
+		pc := p.board[s]
+		if pc == NoPiece || pc.Color() != c {
+			continue
+		}
+		dst = p.appendPieceMoves(dst, s, pc)
+	}
+	return dst
+}
+
+func (p *Position) appendSteps(dst []Move, from Square, c Color, l *stepList) []Move {
+	for i := uint8(0); i < l.n; i++ {
+		st := l.steps[i]
+		if st.block != NoSquare && p.board[st.block] != NoPiece {
+			continue
+		}
+		if t := p.board[st.to]; t == NoPiece || t.Color() != c {
+			dst = append(dst, NewMove(from, st.to))
+		}
+	}
+	return dst
+}
+
+func (p *Position) appendPieceMoves(dst []Move, s Square, pc Piece) []Move {
+	c := pc.Color()
+	switch pc.Kind() {
+	case King:
+		return p.appendSteps(dst, s, c, &kingSteps[c][s])
+	case Advisor:
+		return p.appendSteps(dst, s, c, &advisorSteps[c][s])
+	case Elephant:
+		return p.appendSteps(dst, s, c, &elephantSteps[c][s])
+	case Horse:
+		return p.appendSteps(dst, s, c, &horseSteps[s])
+	case Pawn:
+		return p.appendSteps(dst, s, c, &pawnSteps[c][s])
+	case Rook, Cannon:
+		rook := pc.Kind() == Rook
+		f, r := s.File(), s.Rank()
+		for _, d := range rayDirs {
+			screen := false
+			for ff, rr := f+d[0], r+d[1]; onBoard(ff, rr); ff, rr = ff+d[0], rr+d[1] {
+				t := SquareAt(ff, rr)
+				tp := p.board[t]
+				if !screen {
+					if tp == NoPiece {
+						dst = append(dst, NewMove(s, t))
+						continue
+					}
+					if rook {
+						if tp.Color() != c {
+							dst = append(dst, NewMove(s, t))
+						}
+						break
+					}
+					screen = true
+					continue
+				}
+				if tp != NoPiece {
+					if tp.Color() != c {
+						dst = append(dst, NewMove(s, t))
+					}
+					break
+				}
+			}
+		}
+	}
+	return dst
+}
+
+// AppendPieceMoves appends the pseudo-legal moves of the piece on s (any colour).
+func (p *Position) AppendPieceMoves(dst []Move, s Square) []Move {
+	if pc := p.board[s]; pc != NoPiece {
+		return p.appendPieceMoves(dst, s, pc)
+	}
+	return dst
+}
+
+// AppendLegalMoves appends every legal move of the side to move.
+func (p *Position) AppendLegalMoves(dst []Move) []Move {
+	start := len(dst)
+	dst = p.AppendPseudoMoves(dst)
+	c := p.side
+	out := dst[:start]
+	for _, m := range dst[start:] {
+		cap := p.MakeMove(m)
+		if !p.InCheck(c) {
+			out = append(out, m)
+		}
+		p.UnmakeMove(m, cap)
+	}
+	return out
+}
+
+// LegalMoves returns every legal move of the side to move.
+func (p *Position) LegalMoves() []Move { return p.AppendLegalMoves(make([]Move, 0, 64)) }
+
+// HasLegalMove reports whether the side to move has at least one legal move.
+func (p *Position) HasLegalMove() bool {
+	var buf [128]Move
+	ms := p.AppendPseudoMoves(buf[:0])
+	c := p.side
+	for _, m := range ms {
+		cap := p.MakeMove(m)
+		ok := !p.InCheck(c)
+		p.UnmakeMove(m, cap)
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// State is the state of a position for the side to move.
+type State uint8
+
+// Position states. In xiangqi a side with no legal move loses, in check or not.
+const (
+	StateOngoing State = iota + 1
+	StateCheckmate
+	StateStalemate
+)
+
+// String names the state.
+func (s State) String() string {
+	switch s {
+	case StateOngoing:
+		return "ongoing"
+	case StateCheckmate:
+		return "checkmate"
+	case StateStalemate:
+		return "stalemate"
+	}
+	return "unknown"
+}
+
+// State returns checkmate or stalemate (the side to move has no legal move and loses)
+// or ongoing.
+func (p *Position) State() State {
+	if p.HasLegalMove() {
+		return StateOngoing
+	}
+	if p.InCheck(p.side) {
+		return StateCheckmate
+	}
+	return StateStalemate
+}
+
+// Perft counts the leaf nodes of the legal move tree to the given depth.
+func (p *Position) Perft(depth int) uint64 {
+	if depth <= 0 {
+		return 1
+	}
+	var buf [128]Move
+	ms := p.AppendPseudoMoves(buf[:0])
+	c := p.side
+	var n uint64
+	for _, m := range ms {
+		cap := p.MakeMove(m)
+		if !p.InCheck(c) {
+			if depth == 1 {
+				n++
+			} else {
+				n += p.Perft(depth - 1)
+			}
+		}
+		p.UnmakeMove(m, cap)
+	}
+	return n
+}

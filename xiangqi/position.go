@@ -1,0 +1,126 @@
+package xiangqi
+
+// Position is a board with the side to move. It is a small value type (about 100
+// bytes): copy it freely. The hash is maintained incrementally by MakeMove.
+type Position struct {
+	board [NumSquares]Piece
+	kings [2]Square
+	side  Color
+	hash  uint64
+	// HalfmoveClock and Fullmove are the FEN counters; they do not take part in
+	// position identity.
+	HalfmoveClock, Fullmove int
+}
+
+// At returns the piece on s.
+func (p *Position) At(s Square) Piece { return p.board[s] }
+
+// SideToMove returns the side to move.
+func (p *Position) SideToMove() Color { return p.side }
+
+// Hash returns the Zobrist hash of board and side to move.
+func (p *Position) Hash() uint64 { return p.hash }
+
+// KingSquare returns the square of c's king.
+func (p *Position) KingSquare(c Color) Square { return p.kings[c] }
+
+// Put places pc on s (replacing whatever was there) and keeps the hash and king squares.
+// It is meant for building positions; it does not validate.
+func (p *Position) Put(s Square, pc Piece) {
+	if old := p.board[s]; old != NoPiece {
+		p.hash ^= zobrist.piece[old][s]
+	}
+	p.board[s] = pc
+	if pc != NoPiece {
+		p.hash ^= zobrist.piece[pc][s]
+		if pc.Kind() == King {
+			p.kings[pc.Color()] = s
+		}
+	}
+}
+
+// SetSideToMove sets the side to move and updates the hash. Rulesets use it for the
+// null-move tests of the rulebooks ("if the opponent passed ...").
+func (p *Position) SetSideToMove(c Color) {
+	if p.side != c {
+		p.side = c
+		p.hash ^= zobrist.black
+	}
+}
+
+// MakeMove plays m without any legality check and returns the captured piece.
+func (p *Position) MakeMove(m Move) Piece {
+	from, to := m.From(), m.To()
+	pc, cap := p.board[from], p.board[to]
+	h := p.hash ^ zobrist.piece[pc][from] ^ zobrist.piece[pc][to] ^ zobrist.black
+	if cap != NoPiece {
+		h ^= zobrist.piece[cap][to]
+	}
+	p.board[from] = NoPiece
+	p.board[to] = pc
+	if pc.Kind() == King {
+		p.kings[pc.Color()] = to
+	}
+	p.hash = h
+	p.side ^= 1
+	return cap
+}
+
+// UnmakeMove takes back m, which captured cap.
+func (p *Position) UnmakeMove(m Move, cap Piece) {
+	from, to := m.From(), m.To()
+	pc := p.board[to]
+	h := p.hash ^ zobrist.piece[pc][from] ^ zobrist.piece[pc][to] ^ zobrist.black
+	if cap != NoPiece {
+		h ^= zobrist.piece[cap][to]
+	}
+	p.board[to] = cap
+	p.board[from] = pc
+	if pc.Kind() == King {
+		p.kings[pc.Color()] = from
+	}
+	p.hash = h
+	p.side ^= 1
+}
+
+// Equal reports whether two positions have the same board and side to move.
+func (p *Position) Equal(q *Position) bool { return p.board == q.board && p.side == q.side }
+
+// Count returns how many pieces of colour c and kind k are on the board.
+func (p *Position) Count(c Color, k Kind) int {
+	n := 0
+	want := MakePiece(c, k)
+	for _, pc := range p.board {
+		if pc == want {
+			n++
+		}
+	}
+	return n
+}
+
+// Mirror returns the position reflected left-right (files a <-> i).
+func (p *Position) Mirror() Position {
+	var q Position
+	for s := Square(0); s < NumSquares; s++ {
+		if pc := p.board[s]; pc != NoPiece {
+			q.Put(s.Mirror(), pc)
+		}
+	}
+	q.SetSideToMove(p.side)
+	q.HalfmoveClock, q.Fullmove = p.HalfmoveClock, p.Fullmove
+	return q
+}
+
+// ColorFlip returns the position with the board turned half a turn and the colours
+// swapped: Red's pieces become Black's on the mirrored squares, and the other side moves.
+func (p *Position) ColorFlip() Position {
+	var q Position
+	for s := Square(0); s < NumSquares; s++ {
+		if pc := p.board[s]; pc != NoPiece {
+			q.Put(s.Flip(), MakePiece(pc.Color().Other(), pc.Kind()))
+		}
+	}
+	q.SetSideToMove(p.side.Other())
+	q.HalfmoveClock, q.Fullmove = p.HalfmoveClock, p.Fullmove
+	return q
+}

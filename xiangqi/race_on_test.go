@@ -1,0 +1,5 @@
+//go:build race
+
+package xiangqi
+
+const raceEnabled = true

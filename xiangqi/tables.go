@@ -1,0 +1,125 @@
+package xiangqi
+
+// Precomputed move geometry. Every entry is read-only after package initialisation.
+
+// step is a destination with the square that must be empty for the move (horse leg,
+// elephant eye); block is NoSquare when nothing can block.
+type step struct {
+	to, block Square
+}
+
+type stepList struct {
+	n     uint8
+	steps [8]step
+}
+
+var (
+	kingSteps     [2][NumSquares]stepList // inside the palace
+	advisorSteps  [2][NumSquares]stepList // inside the palace
+	elephantSteps [2][NumSquares]stepList // own side of the river, with the eye
+	horseSteps    [NumSquares]stepList    // with the leg
+	pawnSteps     [2][NumSquares]stepList // forward, and sideways once across the river
+	// horseAttackers lists, for a target square, where a horse must stand to attack it
+	// and which leg square must be empty.
+	horseAttackers [NumSquares]stepList
+	zobrist        = newZobrist()
+)
+
+var tablesReady = buildTables()
+
+func onBoard(f, r int) bool { return f >= 0 && f < Files && r >= 0 && r < Ranks }
+
+func (l *stepList) add(to, block Square) {
+	l.steps[l.n] = step{to, block}
+	l.n++
+}
+
+func buildTables() bool {
+	orth := [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}
+	diag := [4][2]int{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}}
+	for s := Square(0); s < NumSquares; s++ {
+		f, r := s.File(), s.Rank()
+		for c := Red; c <= Black; c++ {
+			for _, d := range orth {
+				t := SquareAt(f+d[0], r+d[1])
+				if onBoard(f+d[0], r+d[1]) && s.InPalace(c) && t.InPalace(c) {
+					kingSteps[c][s].add(t, NoSquare)
+				}
+			}
+			for _, d := range diag {
+				t := SquareAt(f+d[0], r+d[1])
+				if onBoard(f+d[0], r+d[1]) && s.InPalace(c) && t.InPalace(c) {
+					advisorSteps[c][s].add(t, NoSquare)
+				}
+				if onBoard(f+2*d[0], r+2*d[1]) && s.OnOwnSide(c) {
+					t2 := SquareAt(f+2*d[0], r+2*d[1])
+					if t2.OnOwnSide(c) {
+						elephantSteps[c][s].add(t2, SquareAt(f+d[0], r+d[1]))
+					}
+				}
+			}
+			fwd := 1
+			if c == Black {
+				fwd = -1
+			}
+			if onBoard(f, r+fwd) {
+				pawnSteps[c][s].add(SquareAt(f, r+fwd), NoSquare)
+			}
+			if !s.OnOwnSide(c) {
+				for _, df := range [2]int{-1, 1} {
+					if onBoard(f+df, r) {
+						pawnSteps[c][s].add(SquareAt(f+df, r), NoSquare)
+					}
+				}
+			}
+		}
+		// Horse: two steps along one axis, one along the other; the leg is the first
+		// orthogonal step.
+		for _, d := range orth {
+			for _, side := range [2]int{-1, 1} {
+				df, dr := 2*d[0], 2*d[1]
+				if d[0] == 0 {
+					df = side
+				} else {
+					dr = side
+				}
+				if onBoard(f+df, r+dr) {
+					horseSteps[s].add(SquareAt(f+df, r+dr), SquareAt(f+d[0], r+d[1]))
+				}
+			}
+		}
+	}
+	// Reverse horse table: a horse on h attacks t when t is in horseSteps[h].
+	for h := Square(0); h < NumSquares; h++ {
+		l := &horseSteps[h]
+		for i := uint8(0); i < l.n; i++ {
+			horseAttackers[l.steps[i].to].add(h, l.steps[i].block)
+		}
+	}
+	return true
+}
+
+// zobristKeys holds the hashing keys: one per piece and square, and one for Black to move.
+type zobristKeys struct {
+	piece [16][NumSquares]uint64
+	black uint64
+}
+
+func newZobrist() *zobristKeys {
+	z := &zobristKeys{}
+	x := uint64(0x9E3779B97F4A7C15)
+	next := func() uint64 { // splitmix64: fixed seed, so hashes are stable across runs
+		x += 0x9E3779B97F4A7C15
+		v := x
+		v = (v ^ v>>30) * 0xBF58476D1CE4E5B9
+		v = (v ^ v>>27) * 0x94D049BB133111EB
+		return v ^ v>>31
+	}
+	for p := range z.piece {
+		for s := range z.piece[p] {
+			z.piece[p][s] = next()
+		}
+	}
+	z.black = next()
+	return z
+}
