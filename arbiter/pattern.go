@@ -1,0 +1,120 @@
+package arbiter
+
+import (
+	"fmt"
+	"strings"
+)
+
+var countWords = [...]string{"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"}
+
+func countWord(n int) string {
+	if n < len(countWords) {
+		return countWords[n]
+	}
+	return fmt.Sprint(n)
+}
+
+// PatternName names a side's half-cycle from the counted natures of its moves:
+// "perpetual check" when every move is the same attack, "idle" when none attacks,
+// otherwise a tally such as "one check one chase" or "two checks one idle", with
+// exchange offers, offers, blocks and follows counted as idle. "perpetual exchange
+// offer" and the like are used when every move is the same idle kind.
+func PatternName(natures []Nature) string {
+	if len(natures) == 0 {
+		return "none"
+	}
+	same := true
+	for _, n := range natures[1:] {
+		if n != natures[0] {
+			same = false
+		}
+	}
+	if same {
+		if natures[0] == NatureIdle {
+			return "idle"
+		}
+		return "perpetual " + natures[0].String()
+	}
+	var counts [NatureIdle + 1]int
+	for _, n := range natures {
+		if n.IsAttack() {
+			counts[n]++
+		} else {
+			counts[NatureIdle]++
+		}
+	}
+	var parts []string
+	for _, n := range []Nature{NatureCheck, NatureMateThreat, NatureChase, NatureIdle} {
+		c := counts[n]
+		if c == 0 {
+			continue
+		}
+		name := n.String()
+		if c > 1 {
+			switch n {
+			case NatureCheck:
+				name = "checks"
+			case NatureMateThreat:
+				name = "mate threats"
+			case NatureChase:
+				name = "chases"
+			}
+		}
+		parts = append(parts, countWord(c)+" "+name)
+	}
+	if len(parts) == 1 && counts[NatureIdle] == len(natures) {
+		return "idle"
+	}
+	return strings.Join(parts, " ")
+}
+
+// PatternChinese names the pattern with the rulebooks' terms: 长将, 长捉, 一将一捉, ...
+func PatternChinese(natures []Nature) string {
+	if len(natures) == 0 {
+		return ""
+	}
+	same := true
+	for _, n := range natures[1:] {
+		if n != natures[0] {
+			same = false
+		}
+	}
+	if same {
+		return "长" + natures[0].Chinese()
+	}
+	digits := [...]string{"零", "一", "二", "三", "四", "五", "六", "七", "八", "九"}
+	var counts [NatureIdle + 1]int
+	for _, n := range natures {
+		if n.IsAttack() {
+			counts[n]++
+		} else {
+			counts[NatureIdle]++
+		}
+	}
+	var b strings.Builder
+	for _, n := range []Nature{NatureCheck, NatureMateThreat, NatureChase, NatureIdle} {
+		if c := counts[n]; c > 0 {
+			if c < len(digits) {
+				b.WriteString(digits[c])
+			} else {
+				fmt.Fprint(&b, c)
+			}
+			b.WriteString(n.Chinese())
+		}
+	}
+	return b.String()
+}
+
+// AllAttacks reports whether every nature is an attack (打): the Chinese rules' test
+// for a forbidden pattern.
+func AllAttacks(natures []Nature) bool {
+	if len(natures) == 0 {
+		return false
+	}
+	for _, n := range natures {
+		if !n.IsAttack() {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,314 @@
+package arbiter
+
+import (
+	"fmt"
+
+	"github.com/arbiter-xq/arbiter/xiangqi"
+)
+
+// Result is the state of the game under a policy. The values match arbiter.v1.Result.
+type Result uint8
+
+// Results.
+const (
+	ResultUnspecified Result = iota
+	ResultOngoing
+	ResultRedWins
+	ResultBlackWins
+	ResultDraw
+)
+
+// String names the result.
+func (r Result) String() string {
+	switch r {
+	case ResultOngoing:
+		return "ongoing"
+	case ResultRedWins:
+		return "red wins"
+	case ResultBlackWins:
+		return "black wins"
+	case ResultDraw:
+		return "draw"
+	}
+	return "unspecified"
+}
+
+// Wins returns the result "c wins".
+func Wins(c xiangqi.Color) Result {
+	if c == xiangqi.Red {
+		return ResultRedWins
+	}
+	return ResultBlackWins
+}
+
+// Termination says why a game ended.
+type Termination uint8
+
+// Terminations.
+const (
+	TerminationNone Termination = iota
+	TerminationCheckmate
+	TerminationStalemate
+	TerminationPerpetualCheck
+	TerminationPerpetualChase
+	TerminationPerpetualMateThreat
+	TerminationCombinedAttack // e.g. one check one chase, where forbidden
+	TerminationRepetitionDraw
+	TerminationNaturalMoveLimit
+	TerminationRegulation // a repetition draw before the tournament's no-draw move
+)
+
+var terminationNames = [...]string{"none", "checkmate", "stalemate", "perpetual check", "perpetual chase",
+	"perpetual mate threat", "combined attack", "repetition draw", "natural move limit", "repetition before the no-draw move"}
+
+// String names the termination.
+func (t Termination) String() string {
+	if int(t) < len(terminationNames) {
+		return terminationNames[t]
+	}
+	return "invalid"
+}
+
+// Status is what a move did to the game.
+type Status uint8
+
+// Statuses.
+const (
+	StatusOngoing   Status = iota + 1 // nothing to report
+	StatusWarning                     // a repetition with a must-change ruling: the violator is warned
+	StatusGameOver                    // the game ended with this move
+	StatusForbidden                   // the move was refused (policy ViolationForbid) and not played
+)
+
+// String names the status.
+func (s Status) String() string {
+	switch s {
+	case StatusOngoing:
+		return "ongoing"
+	case StatusWarning:
+		return "warning"
+	case StatusGameOver:
+		return "game over"
+	case StatusForbidden:
+		return "forbidden"
+	}
+	return "unspecified"
+}
+
+// Cycle is a repetition cycle and the ruleset's reading of it.
+type Cycle struct {
+	// Start and End delimit the cycle's moves (indices Start..End-1); the position
+	// after Start plies repeats after End plies.
+	Start, End int
+	// Occurrence is how many times the repeated position has now occurred (2 = the first
+	// repetition).
+	Occurrence int
+	Judgement
+}
+
+// Update is the state after one move.
+type Update struct {
+	Ply    int // index of the move
+	Move   xiangqi.Move
+	Check  bool // the move gives check
+	Status Status
+	// Cycle is set when the move repeated a position.
+	Cycle *Cycle
+	// Ruling is the ruling on that cycle after the policy (e.g. the no-draw regulation).
+	Ruling      Ruling
+	Result      Result
+	Termination Termination
+	Explanation string
+}
+
+// Session follows one game move by move under a ruleset and policy: the engine behind
+// both the streaming API and batch adjudication. Its per-move cost does not grow with
+// the length of the game (repetition search stops at the last capture; classification
+// runs only on repetition cycles).
+type Session struct {
+	rs     Ruleset
+	policy Policy
+	game   *xiangqi.Game
+	// natural move counter: plies since the last capture that count, and each side's
+	// checks in that window.
+	counted int
+	checks  [2]int
+	over    bool
+	result  Result
+	term    Termination
+	occ     []int // scratch
+}
+
+// NewSession starts a game from start. The policy is normalised (see Policy.Normalize).
+func NewSession(rs Ruleset, start xiangqi.Position, policy Policy) (*Session, error) {
+	pol, err := policy.Normalize()
+	if err != nil {
+		return nil, err
+	}
+	s := &Session{rs: rs, policy: pol, game: xiangqi.NewGame(start)}
+	return s, nil
+}
+
+// Game returns the game so far. Do not modify it.
+func (s *Session) Game() *xiangqi.Game { return s.game }
+
+// Policy returns the normalised policy.
+func (s *Session) Policy() Policy { return s.policy }
+
+// Over reports whether the game has ended, and how.
+func (s *Session) Over() (Result, Termination, bool) { return s.result, s.term, s.over }
+
+// Play checks and plays one move and returns the state after it. An illegal move is
+// an error (*xiangqi.MoveError) and changes nothing. Moves after the end of the game are
+// still played and reported with the final result, so that whole records can be read.
+func (s *Session) Play(m xiangqi.Move) (Update, error) {
+	g := s.game
+	mover := g.Position().SideToMove()
+	if err := g.Play(m); err != nil {
+		return Update{}, err
+	}
+	ply := g.Len() - 1
+	rec := g.Ply(ply)
+	u := Update{Ply: ply, Move: m, Check: rec.Check, Status: StatusOngoing, Result: ResultOngoing}
+	savedCounted, savedChecks := s.counted, s.checks
+	s.countNatural(mover, rec)
+
+	if s.over {
+		u.Status, u.Result, u.Termination = StatusGameOver, s.result, s.term
+		u.Explanation = "the game was already over (" + s.term.String() + ")"
+		return u, nil
+	}
+
+	if prev := g.PreviousOccurrence(); prev >= 0 {
+		s.occ = g.Occurrences(s.occ[:0])
+		c := &Cycle{Start: prev, End: g.Len(), Occurrence: len(s.occ) + 1}
+		c.Judgement = s.rs.JudgeCycle(g, prev, g.Len())
+		u.Cycle = c
+		u.Ruling = s.applyRegulation(c.Judgement.Ruling, c)
+		if v, ok := u.Ruling.Verdict.Violator(); ok {
+			if c.Occurrence >= s.policy.LossAtOccurrence {
+				if s.policy.OnViolation == ViolationForbid && v == mover {
+					g.Undo()
+					s.counted, s.checks = savedCounted, savedChecks
+					u.Status = StatusForbidden
+					u.Explanation = fmt.Sprintf("%s must change: this move would repeat the position a %s time with %s (%s); play another move",
+						v, ordinal(c.Occurrence), c.Sides[v].Pattern, PatternChinese(c.Sides[v].Natures))
+					return u, nil
+				}
+				if s.policy.OnViolation == ViolationLose {
+					s.end(Wins(v.Other()), terminationFor(c.Sides[v].Natures))
+					u.Status, u.Result, u.Termination = StatusGameOver, s.result, s.term
+					u.Explanation = fmt.Sprintf("%s did not change (%s, %s) and loses at the %s occurrence",
+						v, c.Sides[v].Pattern, PatternChinese(c.Sides[v].Natures), ordinal(c.Occurrence))
+					return u, nil
+				}
+			}
+			u.Status = StatusWarning
+			u.Explanation = fmt.Sprintf("%s must change (%s, %s); the position has occurred %d times",
+				v, c.Sides[v].Pattern, PatternChinese(c.Sides[v].Natures), c.Occurrence)
+		} else if u.Ruling.Verdict == VerdictDraw && c.Occurrence >= s.policy.DrawAtOccurrence {
+			s.end(ResultDraw, TerminationRepetitionDraw)
+			u.Status, u.Result, u.Termination = StatusGameOver, s.result, s.term
+			u.Explanation = fmt.Sprintf("repetition allowed for both sides (不变作和); drawn at the %s occurrence", ordinal(c.Occurrence))
+			return u, nil
+		}
+	}
+
+	pos := g.Position()
+	if !pos.HasLegalMove() {
+		loser := pos.SideToMove()
+		if pos.InCheck(loser) {
+			s.end(Wins(loser.Other()), TerminationCheckmate)
+		} else {
+			s.end(Wins(loser.Other()), TerminationStalemate)
+		}
+		u.Status, u.Result, u.Termination = StatusGameOver, s.result, s.term
+		u.Explanation = fmt.Sprintf("%s has no legal move (%s) and loses", loser, s.term)
+		return u, nil
+	}
+	if lim := s.policy.NaturalMoveLimit; lim > 0 && s.counted >= 2*lim {
+		s.end(ResultDraw, TerminationNaturalMoveLimit)
+		u.Status, u.Result, u.Termination = StatusGameOver, s.result, s.term
+		u.Explanation = fmt.Sprintf("%d moves without a capture (自然限着)", lim)
+	}
+	return u, nil
+}
+
+func (s *Session) end(r Result, t Termination) {
+	s.over, s.result, s.term = true, r, t
+}
+
+// countNatural advances the natural-move counter: a capture resets it; a check beyond
+// the side's CheckCountLimit in the window does not count (CXA 2020 practice, see
+// rules-chinese.md §3; pinned by the casebook's natural-limit cases).
+func (s *Session) countNatural(mover xiangqi.Color, rec xiangqi.PlyRecord) {
+	if rec.Captured != xiangqi.NoPiece {
+		s.counted, s.checks = 0, [2]int{}
+		return
+	}
+	if rec.Check && s.policy.CheckCountLimit > 0 {
+		s.checks[mover]++
+		if s.checks[mover] > s.policy.CheckCountLimit {
+			return
+		}
+	}
+	s.counted++
+}
+
+// applyRegulation applies the no-draw-before-move regulation to a ruling.
+func (s *Session) applyRegulation(r Ruling, c *Cycle) Ruling {
+	if r.Verdict != VerdictDraw || s.policy.NoDrawBeforeMove == 0 {
+		return r
+	}
+	move := (c.End + 1) / 2 // full move number of the last ply, counting from the start of the record
+	if move >= s.policy.NoDrawBeforeMove {
+		return r
+	}
+	first := s.game.Start().SideToMove()
+	return Ruling{
+		Verdict:    MustChange(first),
+		References: append(append([]string(nil), r.References...), fmt.Sprintf("tournament regulation: no draw before move %d", s.policy.NoDrawBeforeMove)),
+		Explanation: fmt.Sprintf("%s Under the tournament regulation no draw is allowed before move %d, so %s, who moved first, must change.",
+			r.Explanation, s.policy.NoDrawBeforeMove, first),
+	}
+}
+
+// terminationFor names the violation that ended the game.
+// A violator whose moves are not all attacks can only have been made to change by the
+// no-draw regulation.
+func terminationFor(natures []Nature) Termination {
+	if !AllAttacks(natures) {
+		return TerminationRegulation
+	}
+	same := len(natures) > 0
+	for _, n := range natures {
+		if n != natures[0] {
+			same = false
+		}
+	}
+	if same {
+		switch natures[0] {
+		case NatureCheck:
+			return TerminationPerpetualCheck
+		case NatureChase:
+			return TerminationPerpetualChase
+		case NatureMateThreat:
+			return TerminationPerpetualMateThreat
+		}
+	}
+	return TerminationCombinedAttack
+}
+
+func ordinal(n int) string {
+	switch n {
+	case 1:
+		return "first"
+	case 2:
+		return "second"
+	case 3:
+		return "third"
+	case 4:
+		return "fourth"
+	}
+	return fmt.Sprintf("%dth", n)
+}
