@@ -1,0 +1,151 @@
+package pgn
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/simplifiedchinese"
+	"golang.org/x/text/encoding/traditionalchinese"
+)
+
+// Encoding is the character encoding of a PGN file.
+type Encoding int
+
+// The encodings Decode and the readers recognise. The zero value means
+// "not detected yet".
+const (
+	UTF8 Encoding = iota + 1 // UTF-8, with or without a byte order mark
+	GBK                      // GBK, decoded as its superset GB18030 (simplified Chinese)
+	Big5                     // Big5 (traditional Chinese)
+)
+
+// String returns the usual name of the encoding.
+func (e Encoding) String() string {
+	switch e {
+	case UTF8:
+		return "UTF-8"
+	case GBK:
+		return "GBK"
+	case Big5:
+		return "Big5"
+	}
+	return fmt.Sprintf("Encoding(%d)", int(e))
+}
+
+// decoder returns a fresh decoder for e; nil for UTF-8.
+func (e Encoding) decoder() *encoding.Decoder {
+	switch e {
+	case GBK:
+		return simplifiedchinese.GB18030.NewDecoder()
+	case Big5:
+		return traditionalchinese.Big5.NewDecoder()
+	}
+	return nil
+}
+
+// EncodingError reports input that is not valid in the encoding it was read
+// as (for Decode and Read: in any of the supported encodings).
+type EncodingError struct {
+	Encoding Encoding // the encoding tried (the best candidate when none fits)
+	Line     int      // 1-based line of the first invalid byte sequence
+}
+
+func (e *EncodingError) Error() string {
+	return fmt.Sprintf("pgn: line %d: invalid byte sequence for %v (not UTF-8, GBK or Big5)", e.Line, e.Encoding)
+}
+
+var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
+
+// Characters of xiangqi notation: those written the same in both scripts, and
+// those that differ. A correct decoding of a game record is full of them; a
+// decoding in the wrong encoding turns them into unrelated characters.
+const (
+	sharedChars      = "炮砲兵卒士仕相象平退前中一二三四五六七八九０１２３４５６７８９红黑和胜负"
+	simplifiedChars  = "车马帅将进后"
+	traditionalChars = "車馬帥將進後俥傌紅勝負"
+)
+
+// scriptScore counts the runes of s that belong to the xiangqi vocabulary of
+// the given script, and the replacement characters (invalid sequences).
+func scriptScore(s string, script string) (score, invalid int) {
+	for _, r := range s {
+		switch {
+		case r < utf8.RuneSelf:
+		case r == utf8.RuneError:
+			invalid++
+		case strings.ContainsRune(sharedChars, r), strings.ContainsRune(script, r):
+			score++
+		}
+	}
+	return score, invalid
+}
+
+// Decode converts a PGN file to UTF-8 text, detecting its encoding: a UTF-8
+// byte order mark or valid UTF-8 means UTF-8; otherwise the data is decoded
+// as GB18030 (GBK) and as Big5, and the decoding without invalid sequences
+// that contains more xiangqi characters of its script wins (GBK on a tie).
+// If no encoding decodes the data cleanly, Decode returns the best attempt
+// and an *EncodingError.
+func Decode(data []byte) (string, Encoding, error) {
+	if rest, ok := bytes.CutPrefix(data, utf8BOM); ok {
+		if !utf8.Valid(rest) {
+			return string(rest), UTF8, &EncodingError{Encoding: UTF8, Line: invalidUTF8Line(rest)}
+		}
+		return string(rest), UTF8, nil
+	}
+	if utf8.Valid(data) {
+		return string(data), UTF8, nil
+	}
+	gbk, gbkScore, gbkBad := decodeAs(data, GBK)
+	big5, big5Score, big5Bad := decodeAs(data, Big5)
+	switch {
+	case gbkBad == 0 && big5Bad == 0:
+		if big5Score > gbkScore {
+			return big5, Big5, nil
+		}
+		return gbk, GBK, nil
+	case gbkBad == 0:
+		return gbk, GBK, nil
+	case big5Bad == 0:
+		return big5, Big5, nil
+	}
+	best, enc := gbk, GBK
+	if big5Bad < gbkBad || big5Bad == gbkBad && big5Score > gbkScore {
+		best, enc = big5, Big5
+	}
+	return best, enc, &EncodingError{Encoding: enc, Line: 1 + strings.Count(best[:strings.IndexRune(best, utf8.RuneError)], "\n")}
+}
+
+// decodeAs decodes data with a multi-byte Chinese encoding and scores it.
+func decodeAs(data []byte, enc Encoding) (text string, score, invalid int) {
+	out, err := enc.decoder().Bytes(data)
+	if err != nil { // not expected: the decoders replace invalid input
+		return string(out), 0, len(data) + 1
+	}
+	script := simplifiedChars
+	if enc == Big5 {
+		script = traditionalChars
+	}
+	text = string(out)
+	score, invalid = scriptScore(text, script)
+	return text, score, invalid
+}
+
+// invalidUTF8Line returns the line of the first invalid UTF-8 sequence.
+func invalidUTF8Line(b []byte) int {
+	line := 1
+	for len(b) > 0 {
+		r, n := utf8.DecodeRune(b)
+		if r == utf8.RuneError && n == 1 {
+			break
+		}
+		if r == '\n' {
+			line++
+		}
+		b = b[n:]
+	}
+	return line
+}

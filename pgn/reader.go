@@ -1,0 +1,435 @@
+package pgn
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/transform"
+)
+
+// SyntaxError reports malformed PGN: an unterminated tag, comment or
+// variation, or a stray closing bracket.
+type SyntaxError struct {
+	Line, Col int // 1-based; Col counts characters, not bytes
+	Reason    string
+}
+
+func (e *SyntaxError) Error() string {
+	return fmt.Sprintf("pgn: line %d, column %d: %s", e.Line, e.Col, e.Reason)
+}
+
+// sampleSize is how much of a stream NewReader looks at to detect its
+// encoding.
+const sampleSize = 64 << 10
+
+// Reader reads games one at a time from a PGN stream, for files too big to
+// hold in memory. Its encoding is detected from the first 64 KiB.
+type Reader struct {
+	src      *bufio.Reader // raw bytes, until the encoding is known
+	s        scanner
+	enc      Encoding
+	detected bool
+	err      error // sticky
+}
+
+// NewReader returns a Reader that reads games from r.
+func NewReader(r io.Reader) *Reader {
+	return &Reader{src: bufio.NewReaderSize(r, sampleSize)}
+}
+
+// Encoding returns the encoding detected for the stream; it is known after
+// the first call to Next (zero before).
+func (r *Reader) Encoding() Encoding { return r.enc }
+
+// Next returns the next game, or io.EOF when there are no more. After an
+// error, Next keeps returning it.
+func (r *Reader) Next() (*Game, error) {
+	if r.err != nil {
+		return nil, r.err
+	}
+	if !r.detected {
+		if err := r.detect(); err != nil {
+			r.err = err
+			return nil, err
+		}
+	}
+	g, err := r.s.game()
+	if err != nil {
+		r.err = err
+	}
+	return g, err
+}
+
+// detect looks at the start of the stream, chooses the encoding and sets up
+// the scanner.
+func (r *Reader) detect() error {
+	r.detected = true
+	sample, err := r.src.Peek(sampleSize)
+	atEOF := err != nil
+	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+		return err
+	}
+	if bytes.HasPrefix(sample, utf8BOM) {
+		r.src.Discard(len(utf8BOM))
+		r.enc = UTF8
+	} else {
+		if !atEOF {
+			// Cut at a line end: '\n' is never part of a multi-byte
+			// character in UTF-8, GBK, GB18030 or Big5.
+			if i := bytes.LastIndexByte(sample, '\n'); i >= 0 {
+				sample = sample[:i+1]
+			}
+		}
+		_, r.enc, _ = Decode(sample) // errors surface, with a line, while reading
+	}
+	r.s.line, r.s.col = 1, 1
+	if r.enc == UTF8 {
+		r.s.rr, r.s.rawUTF8 = r.src, true
+	} else {
+		r.s.rr = bufio.NewReader(transform.NewReader(r.src, r.enc.decoder()))
+	}
+	r.s.enc = r.enc
+	return nil
+}
+
+// Read reads all games of a PGN file, detecting its encoding with Decode
+// over the whole input. On a syntax error it returns the games before it.
+func Read(r io.Reader) ([]*Game, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	text, enc, err := Decode(data)
+	if err != nil {
+		return nil, err
+	}
+	s := scanner{rr: strings.NewReader(text), enc: enc, line: 1, col: 1}
+	var games []*Game
+	for {
+		g, err := s.game()
+		if err == io.EOF {
+			return games, nil
+		}
+		if err != nil {
+			return games, err
+		}
+		games = append(games, g)
+	}
+}
+
+// scanner splits decoded PGN text into games.
+type scanner struct {
+	rr      io.RuneReader
+	enc     Encoding
+	rawUTF8 bool // rr yields undecoded UTF-8: reject invalid sequences
+
+	peeked    bool
+	r         rune // the peeked rune, valid if peeked && err == nil
+	err       error
+	line, col int  // position of the next rune
+	afterCR   bool // the last rune was '\r': a following '\n' ends the same line
+
+	buf strings.Builder
+}
+
+// peek returns the next rune without consuming it; ok is false at the end
+// of input or on an error (in s.err).
+func (s *scanner) peek() (rune, bool) {
+	if !s.peeked {
+		s.peeked = true
+		r, size, err := s.rr.ReadRune()
+		switch {
+		case err != nil:
+			s.err = err
+		case r == utf8.RuneError && (s.rawUTF8 && size == 1 || !s.rawUTF8 && s.enc != UTF8):
+			s.err = &EncodingError{Encoding: s.enc, Line: s.line}
+		}
+		s.r = r
+	}
+	return s.r, s.err == nil
+}
+
+// next consumes the peeked rune.
+func (s *scanner) next() {
+	if _, ok := s.peek(); !ok {
+		return
+	}
+	s.peeked = false
+	switch s.r {
+	case '\n':
+		if !s.afterCR {
+			s.line++
+		}
+		s.col = 1
+	case '\r':
+		s.line++
+		s.col = 1
+	default:
+		s.col++
+	}
+	s.afterCR = s.r == '\r'
+}
+
+func (s *scanner) syntaxError(line, col int, format string, args ...any) error {
+	return &SyntaxError{Line: line, Col: col, Reason: fmt.Sprintf(format, args...)}
+}
+
+// failed returns the read error that stopped the scanner, or nil at a clean
+// end of input.
+func (s *scanner) failed() error {
+	if s.err == io.EOF {
+		return nil
+	}
+	return s.err
+}
+
+// game scans the next game; it returns io.EOF if there is none.
+func (s *scanner) game() (*Game, error) {
+	var g *Game
+	startLine := 0 // line of the first token of the game, 0 if none yet
+	begin := func() {
+		if g == nil {
+			g = &Game{Line: startLine}
+		}
+	}
+	finish := func() (*Game, error) {
+		if g == nil {
+			return nil, io.EOF
+		}
+		if g.Result == "" {
+			if v := g.Tag("Result"); isResult(v) {
+				g.Result = v
+			}
+		}
+		return g, nil
+	}
+	for {
+		r, ok := s.peek()
+		if !ok {
+			if err := s.failed(); err != nil {
+				return nil, err
+			}
+			return finish()
+		}
+		if unicode.IsSpace(r) {
+			s.next()
+			continue
+		}
+		line, col := s.line, s.col
+		switch r {
+		case '{':
+			if err := s.skipComment(); err != nil {
+				return nil, err
+			}
+			continue
+		case ';':
+			s.skipLine()
+			continue
+		case '}', ')', ']':
+			return nil, s.syntaxError(line, col, "unexpected %q", r)
+		}
+		if startLine == 0 {
+			startLine = line
+		}
+		switch r {
+		case '[':
+			if g != nil && len(g.Moves) > 0 {
+				return finish() // the next game's tags
+			}
+			t, err := s.tag()
+			if err != nil {
+				return nil, err
+			}
+			begin()
+			g.Tags = append(g.Tags, t)
+		case '(':
+			if err := s.skipVariation(); err != nil {
+				return nil, err
+			}
+		default:
+			tok, err := s.token()
+			if err != nil {
+				return nil, err
+			}
+			switch kind, text := classify(tok); kind {
+			case tokenResult:
+				begin()
+				g.Result = text
+				return g, nil
+			case tokenMove:
+				begin()
+				g.Moves = append(g.Moves, text)
+			}
+		}
+	}
+}
+
+// token reads a run of non-delimiters.
+func (s *scanner) token() (string, error) {
+	s.buf.Reset()
+	for {
+		r, ok := s.peek()
+		if !ok || isDelim(r) {
+			return s.buf.String(), s.failed()
+		}
+		s.buf.WriteRune(r)
+		s.next()
+	}
+}
+
+// skipComment skips a {brace comment}; comments do not nest.
+func (s *scanner) skipComment() error {
+	line, col := s.line, s.col
+	s.next() // '{'
+	for {
+		r, ok := s.peek()
+		if !ok {
+			if err := s.failed(); err != nil {
+				return err
+			}
+			return s.syntaxError(line, col, "unterminated comment")
+		}
+		s.next()
+		if r == '}' {
+			return nil
+		}
+	}
+}
+
+// skipLine skips a ; comment up to the end of the line.
+func (s *scanner) skipLine() {
+	for {
+		r, ok := s.peek()
+		if !ok || r == '\n' || r == '\r' {
+			return
+		}
+		s.next()
+	}
+}
+
+// skipVariation skips a (variation), with nested variations and comments.
+func (s *scanner) skipVariation() error {
+	line, col := s.line, s.col
+	s.next() // '('
+	depth := 1
+	for depth > 0 {
+		r, ok := s.peek()
+		if !ok {
+			if err := s.failed(); err != nil {
+				return err
+			}
+			return s.syntaxError(line, col, "unterminated variation")
+		}
+		switch r {
+		case '{':
+			if err := s.skipComment(); err != nil {
+				return err
+			}
+			continue
+		case ';':
+			s.skipLine()
+			continue
+		case '(':
+			depth++
+		case ')':
+			depth--
+		}
+		s.next()
+	}
+	return nil
+}
+
+// isTagSpace reports white space allowed inside a tag pair (not a line end).
+func isTagSpace(r rune) bool { return r != '\n' && r != '\r' && unicode.IsSpace(r) }
+
+// tag reads a [Name "value"] tag pair. The value may contain \" and \\
+// escapes; an unescaped quote that is not followed by the closing bracket is
+// taken as part of the value, as some writers do not escape quotes.
+func (s *scanner) tag() (Tag, error) {
+	line, col := s.line, s.col
+	unterminated := func() error {
+		if err := s.failed(); err != nil {
+			return err
+		}
+		return s.syntaxError(line, col, "unterminated tag")
+	}
+	s.next() // '['
+	s.skipTagSpace()
+	s.buf.Reset()
+	for {
+		r, ok := s.peek()
+		if !ok || r == '\n' || r == '\r' {
+			return Tag{}, unterminated()
+		}
+		if r == '"' || isDelim(r) {
+			break
+		}
+		s.buf.WriteRune(r)
+		s.next()
+	}
+	name := s.buf.String()
+	if name == "" {
+		return Tag{}, s.syntaxError(line, col, "tag without a name")
+	}
+	s.skipTagSpace()
+	if r, ok := s.peek(); !ok || r != '"' {
+		if !ok || r == '\n' || r == '\r' {
+			return Tag{}, unterminated()
+		}
+		return Tag{}, s.syntaxError(s.line, s.col, "tag %s: value must be a quoted string", name)
+	}
+	s.next() // '"'
+	s.buf.Reset()
+	for {
+		r, ok := s.peek()
+		if !ok || r == '\n' || r == '\r' {
+			return Tag{}, unterminated()
+		}
+		s.next()
+		switch r {
+		case '\\':
+			e, ok := s.peek()
+			if ok && (e == '"' || e == '\\') {
+				s.next()
+				s.buf.WriteRune(e)
+			} else {
+				s.buf.WriteRune(r)
+			}
+			continue
+		case '"':
+			// The closing quote if a ']' follows; otherwise a quote in the value.
+			var space strings.Builder
+			for {
+				r, ok := s.peek()
+				if !ok || !isTagSpace(r) {
+					break
+				}
+				space.WriteRune(r)
+				s.next()
+			}
+			if r, ok := s.peek(); ok && r == ']' {
+				s.next()
+				return Tag{Name: name, Value: s.buf.String()}, nil
+			}
+			s.buf.WriteRune('"')
+			s.buf.WriteString(space.String())
+			continue
+		}
+		s.buf.WriteRune(r)
+	}
+}
+
+func (s *scanner) skipTagSpace() {
+	for {
+		r, ok := s.peek()
+		if !ok || !isTagSpace(r) {
+			return
+		}
+		s.next()
+	}
+}
