@@ -45,6 +45,19 @@ func StartPosition() Position {
 // accepts "w" or "r" for Red and "b" for Black; the counters are optional. An empty
 // string means the standard start position.
 func ParseFEN(fen string) (Position, error) {
+	return ParseFENOptions(fen, FENOptions{})
+}
+
+// FENOptions relaxes FEN validation.
+type FENOptions struct {
+	// AllowUnreachable accepts advisors, elephants and pawns on points they can never
+	// reach in a game (found in a few real databases: a composed opening with a stray
+	// piece). Kings, piece counts, facing kings and checks are still validated.
+	AllowUnreachable bool
+}
+
+// ParseFENOptions is ParseFEN with relaxed validation.
+func ParseFENOptions(fen string, opts FENOptions) (Position, error) {
 	var p Position
 	fields := strings.Fields(fen)
 	if len(fields) == 0 {
@@ -116,7 +129,7 @@ func ParseFEN(fen string) (Position, error) {
 			p.Fullmove = n
 		}
 	}
-	if err := p.validate(fen); err != nil {
+	if err := p.validate(fen, opts); err != nil {
 		return Position{}, err
 	}
 	return p, nil
@@ -124,9 +137,9 @@ func ParseFEN(fen string) (Position, error) {
 
 // Validate checks that the position could arise in a game: kings, piece counts and
 // points, facing kings, and the side not to move not in check.
-func (p *Position) Validate() error { return p.validate(p.FEN()) }
+func (p *Position) Validate() error { return p.validate(p.FEN(), FENOptions{}) }
 
-func (p *Position) validate(fen string) error {
+func (p *Position) validate(fen string, opts FENOptions) error {
 	var kings [2]int
 	var counts [2][8]int
 	for s := Square(0); s < NumSquares; s++ {
@@ -146,15 +159,15 @@ func (p *Position) validate(fen string) error {
 				return fenErr(fen, s.Rank(), s.File(), "the %s king is outside its palace", c)
 			}
 		case Advisor:
-			if !s.InPalace(c) || (s.File()+s.Rank())%2 != (4+palaceCentreRank(c))%2 {
+			if !opts.AllowUnreachable && !s.InPalace(c) || (s.File()+s.Rank())%2 != (4+palaceCentreRank(c))%2 {
 				return fenErr(fen, s.Rank(), s.File(), "a %s advisor can never reach this point", c)
 			}
 		case Elephant:
-			if !elephantPoint(c, s) {
+			if !opts.AllowUnreachable && !elephantPoint(c, s) {
 				return fenErr(fen, s.Rank(), s.File(), "a %s elephant can never reach this point", c)
 			}
 		case Pawn:
-			if !pawnPoint(c, s) {
+			if !opts.AllowUnreachable && !pawnPoint(c, s) {
 				return fenErr(fen, s.Rank(), s.File(), "a %s pawn can never reach this point (behind its starting rank, or off its file before the river)", c)
 			}
 		}

@@ -73,16 +73,29 @@ func (g *Game) Moves() []Move {
 
 // Play checks m against the current position and plays it.
 func (g *Game) Play(m Move) error {
-	if why := g.pos.WhyIllegal(m); why != "" {
-		return &MoveError{Ply: len(g.plies), Text: m.String(), Reason: why}
+	p := &g.pos
+	from := m.From()
+	if m == NoMove || !from.Valid() || !m.To().Valid() || p.board[from] == NoPiece ||
+		p.board[from].Color() != p.side || !p.CanMoveGeometrically(from, m.To()) {
+		return &MoveError{Ply: len(g.plies), Text: m.String(), Reason: p.WhyIllegal(m)}
 	}
-	g.PlayUnchecked(m)
+	mover := p.side
+	cap := p.MakeMove(m)
+	if p.InCheck(mover) {
+		p.UnmakeMove(m, cap)
+		return &MoveError{Ply: len(g.plies), Text: m.String(), Reason: p.WhyIllegal(m)}
+	}
+	g.record(m, cap)
 	return nil
 }
 
 // PlayUnchecked plays a move already known to be legal.
 func (g *Game) PlayUnchecked(m Move) {
-	cap := g.pos.MakeMove(m)
+	g.record(m, g.pos.MakeMove(m))
+}
+
+// record books a move already made on g.pos.
+func (g *Game) record(m Move, cap Piece) {
 	if cap != NoPiece {
 		g.lastCapture = len(g.plies) + 1
 		g.pos.HalfmoveClock = 0
