@@ -179,7 +179,7 @@ func TestPlayErrors(t *testing.T) {
 		{xiangqi.StartFEN, "b2b8", "path is blocked"}, {"4k4/9/9/9/4p4/4p4/9/4C4/9/3K5 w", "e2e9", "exactly one screen"},
 		{xiangqi.StartFEN, "e5e6", "no piece on e5"},
 		{"4k4/9/9/9/9/9/9/9/9/3K5 w", "d0e0", "kings facing"},
-		{"4k4/9/9/9/9/9/9/9/4R4/4K4 w", "e1d1", "kings facing"},
+		{"4k4/9/9/9/9/9/9/9/4A4/4K4 w", "e1f2", "kings facing"},
 		{"4k4/4r4/9/9/9/9/9/9/4A4/4K4 w", "e1d2", "in check"},
 	}
 	for _, tt := range tests {
