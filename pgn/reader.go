@@ -122,6 +122,9 @@ func Read(r io.Reader) ([]*Game, error) {
 	}
 }
 
+// maxCachedTokens bounds the token cache.
+const maxCachedTokens = 4096
+
 // scanner splits decoded PGN text into games.
 type scanner struct {
 	rr      io.RuneReader
@@ -134,7 +137,8 @@ type scanner struct {
 	line, col int  // position of the next rune
 	afterCR   bool // the last rune was '\r': a following '\n' ends the same line
 
-	buf strings.Builder
+	buf    []byte            // token or tag text being read
+	tokens map[string]string // recent tokens, to share their strings
 }
 
 // peek returns the next rune without consuming it; ok is false at the end
@@ -269,15 +273,24 @@ func (s *scanner) game() (*Game, error) {
 	}
 }
 
-// token reads a run of non-delimiters.
+// token reads a run of non-delimiters. Move texts repeat a lot, so the
+// strings are shared through a small cache.
 func (s *scanner) token() (string, error) {
-	s.buf.Reset()
+	s.buf = s.buf[:0]
 	for {
 		r, ok := s.peek()
 		if !ok || isDelim(r) {
-			return s.buf.String(), s.failed()
+			if t, ok := s.tokens[string(s.buf)]; ok {
+				return t, s.failed()
+			}
+			t := string(s.buf)
+			if s.tokens == nil || len(s.tokens) >= maxCachedTokens {
+				s.tokens = make(map[string]string)
+			}
+			s.tokens[t] = t
+			return t, s.failed()
 		}
-		s.buf.WriteRune(r)
+		s.buf = utf8.AppendRune(s.buf, r)
 		s.next()
 	}
 }
@@ -360,7 +373,7 @@ func (s *scanner) tag() (Tag, error) {
 	}
 	s.next() // '['
 	s.skipTagSpace()
-	s.buf.Reset()
+	s.buf = s.buf[:0]
 	for {
 		r, ok := s.peek()
 		if !ok || r == '\n' || r == '\r' {
@@ -369,10 +382,10 @@ func (s *scanner) tag() (Tag, error) {
 		if r == '"' || isDelim(r) {
 			break
 		}
-		s.buf.WriteRune(r)
+		s.buf = utf8.AppendRune(s.buf, r)
 		s.next()
 	}
-	name := s.buf.String()
+	name := string(s.buf)
 	if name == "" {
 		return Tag{}, s.syntaxError(line, col, "tag without a name")
 	}
@@ -384,7 +397,7 @@ func (s *scanner) tag() (Tag, error) {
 		return Tag{}, s.syntaxError(s.line, s.col, "tag %s: value must be a quoted string", name)
 	}
 	s.next() // '"'
-	s.buf.Reset()
+	s.buf = s.buf[:0]
 	for {
 		r, ok := s.peek()
 		if !ok || r == '\n' || r == '\r' {
@@ -396,31 +409,31 @@ func (s *scanner) tag() (Tag, error) {
 			e, ok := s.peek()
 			if ok && (e == '"' || e == '\\') {
 				s.next()
-				s.buf.WriteRune(e)
+				s.buf = utf8.AppendRune(s.buf, e)
 			} else {
-				s.buf.WriteRune(r)
+				s.buf = utf8.AppendRune(s.buf, r)
 			}
 			continue
 		case '"':
 			// The closing quote if a ']' follows; otherwise a quote in the value.
-			var space strings.Builder
+			var space []byte
 			for {
 				r, ok := s.peek()
 				if !ok || !isTagSpace(r) {
 					break
 				}
-				space.WriteRune(r)
+				space = utf8.AppendRune(space, r)
 				s.next()
 			}
 			if r, ok := s.peek(); ok && r == ']' {
 				s.next()
-				return Tag{Name: name, Value: s.buf.String()}, nil
+				return Tag{Name: name, Value: string(s.buf)}, nil
 			}
-			s.buf.WriteRune('"')
-			s.buf.WriteString(space.String())
+			s.buf = utf8.AppendRune(s.buf, '"')
+			s.buf = append(s.buf, space...)
 			continue
 		}
-		s.buf.WriteRune(r)
+		s.buf = utf8.AppendRune(s.buf, r)
 	}
 }
 
