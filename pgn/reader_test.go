@@ -32,21 +32,21 @@ func TestReadSyntax(t *testing.T) {
 			moves: nil, result: "1-0", games: 1,
 		},
 		{
-			name:  "unescaped quotes in a tag",
-			in:    `[Event "the "Cup" 1997"]` + "\n[Red \"A\"]\n0-1",
-			tags:  []Tag{{"Event", `the "Cup" 1997`}, {"Red", "A"}},
+			name:   "unescaped quotes in a tag",
+			in:     `[Event "the "Cup" 1997"]` + "\n[Red \"A\"]\n0-1",
+			tags:   []Tag{{"Event", `the "Cup" 1997`}, {"Red", "A"}},
 			result: "0-1", games: 1,
 		},
 		{
-			name:  "tag spacing",
-			in:    "[ Event   \"x\" ] [Site\"y\"]\t[Date \"\"]\n*",
-			tags:  []Tag{{"Event", "x"}, {"Site", "y"}, {"Date", ""}},
+			name:   "tag spacing",
+			in:     "[ Event   \"x\" ] [Site\"y\"]\t[Date \"\"]\n*",
+			tags:   []Tag{{"Event", "x"}, {"Site", "y"}, {"Date", ""}},
 			result: "*", games: 1,
 		},
 		{
-			name:  "move numbers with and without spaces",
-			in:    "1.炮二平五 马８进７ 2.马二进三 3... 车９平８ 12. h2e2 13.h0g2 1-0",
-			moves: []string{"炮二平五", "马８进７", "马二进三", "车９平８", "h2e2", "h0g2"},
+			name:   "move numbers with and without spaces",
+			in:     "1.炮二平五 马８进７ 2.马二进三 3... 车９平８ 12. h2e2 13.h0g2 1-0",
+			moves:  []string{"炮二平五", "马８进７", "马二进三", "车９平８", "h2e2", "h0g2"},
 			result: "1-0", games: 1,
 		},
 		{
@@ -56,9 +56,9 @@ func TestReadSyntax(t *testing.T) {
 			moves: []string{"h9g7", "h2e2", "h7e7", "a", "b"}, result: "*", games: 1,
 		},
 		{
-			name:  "full-width WXF, signs and dots",
-			in:    "1. Ｃ２＝５ ＋Ｐ＋１ 2. +P.4 -P+1 3. C2.5 H8+7 4. H2-E2 Ｐ７＋１ 5．炮二平五 6…h2e2 0-1",
-			moves: []string{"Ｃ２＝５", "＋Ｐ＋１", "+P.4", "-P+1", "C2.5", "H8+7", "H2-E2", "Ｐ７＋１", "炮二平五", "h2e2"},
+			name:   "full-width WXF, signs and dots",
+			in:     "1. Ｃ２＝５ ＋Ｐ＋１ 2. +P.4 -P+1 3. C2.5 H8+7 4. H2-E2 Ｐ７＋１ 5．炮二平五 6…h2e2 0-1",
+			moves:  []string{"Ｃ２＝５", "＋Ｐ＋１", "+P.4", "-P+1", "C2.5", "H8+7", "H2-E2", "Ｐ７＋１", "炮二平五", "h2e2"},
 			result: "0-1", games: 1,
 		},
 		{
