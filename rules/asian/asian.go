@@ -1,0 +1,37 @@
+package asian
+
+import (
+	"github.com/arbiter-xq/arbiter/arbiter"
+	"github.com/arbiter-xq/arbiter/xiangqi"
+)
+
+// Ruleset is the Asian (AXF 2003 / WXF 2018) ruleset. The zero value is ready to use
+// and safe for concurrent use.
+type Ruleset struct{}
+
+// New returns the Asian ruleset.
+func New() arbiter.Ruleset { return Ruleset{} }
+
+// Info describes the ruleset.
+func (Ruleset) Info() arbiter.RulesetInfo {
+	return arbiter.RulesetInfo{
+		ID:      "asian",
+		Name:    "Asian Xiangqi Federation rules",
+		Edition: "AXF 2003 / WXF 2018",
+		Description: "Repetition rules of the Asian Xiangqi Federation (Chapter 4, 棋例), " +
+			"adopted as the WXF World Xiangqi Rules 2018: perpetual check (长将) and perpetual " +
+			"chase (长捉) of one piece are forbidden; perpetual mate threats (长杀), one check " +
+			"one chase, king and pawn chases and chases of protected pieces (except a horse " +
+			"or cannon on a rook) are allowed.",
+	}
+}
+
+// JudgeCycle classifies the moves start..end-1 of g and rules on the cycle. Out-of-range
+// bounds give an empty judgement with no verdict.
+func (Ruleset) JudgeCycle(g *xiangqi.Game, start, end int) arbiter.Judgement {
+	if g == nil || start < 0 || end > g.Len() || end-start < 2 {
+		return arbiter.Judgement{}
+	}
+	c := readCycle(g, start, end)
+	return c.judge()
+}

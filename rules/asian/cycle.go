@@ -1,0 +1,86 @@
+package asian
+
+import (
+	"github.com/arbiter-xq/arbiter/arbiter"
+	"github.com/arbiter-xq/arbiter/xiangqi"
+)
+
+// pieceID names a piece for the length of a cycle: the square it stood on at the
+// start of the cycle, plus one (0 = no piece).
+type pieceID int8
+
+// tracker follows the pieces through the moves of a cycle, so that a chased piece
+// keeps its identity when it moves (spec §1.5: the perpetual-chase test is on the
+// victim, which may flee from square to square).
+type tracker struct {
+	ids [xiangqi.NumSquares]pieceID
+}
+
+func newTracker(p *xiangqi.Position) tracker {
+	var t tracker
+	for s := xiangqi.Square(0); s < xiangqi.NumSquares; s++ {
+		if p.At(s) != xiangqi.NoPiece {
+			t.ids[s] = pieceID(s + 1)
+		}
+	}
+	return t
+}
+
+// play moves the identity on m.From() to m.To().
+func (t *tracker) play(m xiangqi.Move) {
+	t.ids[m.To()] = t.ids[m.From()]
+	t.ids[m.From()] = 0
+}
+
+// squareOf returns where the piece id stands, or NoSquare.
+func (t *tracker) squareOf(id pieceID) xiangqi.Square {
+	for s, x := range t.ids {
+		if x == id {
+			return xiangqi.Square(s)
+		}
+	}
+	return xiangqi.NoSquare
+}
+
+// plyReading is one classified move of a cycle.
+type plyReading struct {
+	mover   xiangqi.Color
+	nature  arbiter.PlyNature
+	victims []pieceID // the pieces it chases, in the order of nature.Threats
+	ids     tracker   // identities after the move
+}
+
+// cycle is a classified repetition cycle.
+type cycle struct {
+	start, end int
+	plies      []plyReading
+	// lastOf[c] is the identity map after c's last move of the cycle.
+	lastOf [2]tracker
+	// startPos is the position at the start of the cycle; moves are the cycle's moves.
+	startPos xiangqi.Position
+	moves    []xiangqi.Move
+}
+
+// readCycle classifies every move of g's cycle start..end-1.
+func readCycle(g *xiangqi.Game, start, end int) *cycle {
+	c := &cycle{start: start, end: end, plies: make([]plyReading, 0, end-start)}
+	pos := g.PositionAt(start)
+	c.startPos = pos
+	tr := newTracker(&pos)
+	var cl classifier
+	for i := start; i < end; i++ {
+		m := g.Ply(i).Move
+		c.moves = append(c.moves, m)
+		mover := pos.SideToMove()
+		pn, squares := cl.classify(&pos, m, i)
+		tr.play(m)
+		r := plyReading{mover: mover, nature: pn, ids: tr}
+		for _, s := range squares {
+			r.victims = append(r.victims, tr.ids[s])
+		}
+		c.plies = append(c.plies, r)
+		c.lastOf[mover] = tr
+		pos.MakeMove(m)
+	}
+	return c
+}
