@@ -1,0 +1,89 @@
+// Package chinese implements the repetition rules (棋例) of the Chinese Xiangqi
+// Association (中国象棋协会), 象棋竞赛规则 2020 edition, chapter 6: the nature of every
+// move of a cycle (将 check, 杀 mate threat, 捉 chase, and the idle kinds 兑 献 拦 跟 闲)
+// and the ruling on the cycle.
+package chinese
+
+import (
+	"github.com/arbiter-xq/arbiter/arbiter"
+	"github.com/arbiter-xq/arbiter/xiangqi"
+)
+
+type ruleset struct{}
+
+// New returns the CXA 2020 ruleset.
+func New() arbiter.Ruleset { return ruleset{} }
+
+func (ruleset) Info() arbiter.RulesetInfo {
+	return arbiter.RulesetInfo{
+		ID:      "chinese",
+		Name:    "Chinese Xiangqi Association rules",
+		Edition: "2020",
+		Description: "CXA 象棋竞赛规则 (2020), chapter 6 棋例: a side whose every move in the cycle is an attack " +
+			"(将 check, 杀 mate threat, 捉 chase) must change; unilateral perpetual check is never allowed; when both " +
+			"sides attack perpetually the game is drawn unless 26.9 (joint chases) makes one side responsible.",
+	}
+}
+
+// JudgeCycle classifies the moves start..end-1 of g and rules on the cycle.
+func (ruleset) JudgeCycle(g *xiangqi.Game, start, end int) arbiter.Judgement {
+	var j arbiter.Judgement
+	if g == nil || start < 0 || end > g.Len() || start >= end {
+		return j
+	}
+	c := &classifier{mates: newMateSearch()}
+	cur := g.PositionAt(start)
+	movers := make([]xiangqi.Color, 0, end-start)
+	for i := start; i < end; i++ {
+		rec := g.Ply(i)
+		f := plyFacts{ply: i, move: rec.Move, mover: cur.SideToMove(), moved: cur.At(rec.Move.From()), before: cur}
+		movers = append(movers, f.mover)
+		cur.MakeMove(rec.Move)
+		f.after = cur
+		j.Plies = append(j.Plies, c.classify(&f))
+	}
+	var facts [2]sideFacts
+	for _, side := range []xiangqi.Color{xiangqi.Red, xiangqi.Black} {
+		facts[side] = summarise(j.Plies, movers, side)
+		sp := &j.Sides[side]
+		sp.Side = side
+		sp.Natures = facts[side].natures
+		sp.Pattern = arbiter.PatternName(sp.Natures)
+		sp.Forbidden = facts[side].forbidden
+		for k, pn := range j.Plies {
+			if movers[k] == side {
+				sp.Plies = append(sp.Plies, pn.Ply)
+			}
+		}
+		sp.Chased = chased(j.Plies, sp.Plies)
+	}
+	v, refs, why := rule(facts[xiangqi.Red], facts[xiangqi.Black])
+	j.Ruling = arbiter.Ruling{Verdict: v, References: refs}
+	j.Ruling.Explanation = explainRuling(&j, why)
+	return j
+}
+
+// chased lists the targets of the side's last chase in the cycle.
+func chased(plies []arbiter.PlyNature, mine []int) []xiangqi.Square {
+	for k := len(plies) - 1; k >= 0; k-- {
+		pn := plies[k]
+		if pn.Nature != arbiter.NatureChase || !containsInt(mine, pn.Ply) {
+			continue
+		}
+		out := make([]xiangqi.Square, 0, len(pn.Threats))
+		for _, t := range pn.Threats {
+			out = append(out, t.Target)
+		}
+		return out
+	}
+	return nil
+}
+
+func containsInt(list []int, x int) bool {
+	for _, v := range list {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}

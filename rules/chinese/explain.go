@@ -1,0 +1,102 @@
+package chinese
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/arbiter-xq/arbiter/arbiter"
+	"github.com/arbiter-xq/arbiter/xiangqi"
+)
+
+var kindChinese = [...][2]string{
+	xiangqi.King:     {"帅", "将"},
+	xiangqi.Advisor:  {"仕", "士"},
+	xiangqi.Elephant: {"相", "象"},
+	xiangqi.Horse:    {"马", "马"},
+	xiangqi.Rook:     {"车", "车"},
+	xiangqi.Cannon:   {"炮", "炮"},
+	xiangqi.Pawn:     {"兵", "卒"},
+}
+
+// pieceAt names a piece and its square: "black horse c7 (马)".
+func pieceAt(pc xiangqi.Piece, s xiangqi.Square) string {
+	if pc == xiangqi.NoPiece {
+		return "empty " + s.String()
+	}
+	zh := ""
+	if k := pc.Kind(); int(k) < len(kindChinese) {
+		zh = " (" + kindChinese[k][pc.Color()] + ")"
+	}
+	return pc.Name() + " " + s.String() + zh
+}
+
+// moveName names a move: "red horse h6-i4".
+func moveName(f *plyFacts) string {
+	return fmt.Sprintf("%s %s-%s", f.moved.Name(), f.move.From(), f.move.To())
+}
+
+func threatNote(p *xiangqi.Position, w *win, t arbiter.Threat) string {
+	var b strings.Builder
+	if w.viaCheck {
+		fmt.Fprintf(&b, "through consecutive checks starting %s (抽吃), %s would win %s",
+			w.first, p.At(w.first.From()).Name(), pieceAt(w.piece, w.victim))
+	} else {
+		fmt.Fprintf(&b, "%s could take %s", pieceAt(p.At(w.first.From()), w.first.From()), pieceAt(w.piece, w.victim))
+	}
+	switch t.Root {
+	case arbiter.Unrooted:
+		b.WriteString(", which is unprotected (无根)")
+	case arbiter.FalseRoot:
+		b.WriteString(", whose protector cannot legally or safely recapture (假根)")
+	case arbiter.InsufficientRoot:
+		b.WriteString(", which is protected but loses the complete exchange (少根)")
+	case arbiter.Rooted:
+		if t.Exception == excHorseCannonOnRook {
+			b.WriteString(", protected (有根) but a rook is worth more than a horse or cannon")
+		} else if !w.viaCheck {
+			b.WriteString(", protected (有根) but worth more than its attacker")
+		}
+	}
+	if t.Joint {
+		names := make([]string, len(t.Attackers))
+		for i, a := range t.Attackers {
+			names[i] = pieceAt(a.Piece, a.Square)
+		}
+		b.WriteString("; a joint chase (联合捉) of " + strings.Join(names, " and "))
+	}
+	fmt.Fprintf(&b, "; net gain %d", w.gain)
+	return b.String()
+}
+
+func chaseNote(f *plyFacts, threats []arbiter.Threat) string {
+	parts := make([]string, len(threats))
+	for i, t := range threats {
+		parts[i] = t.Note
+	}
+	return moveName(f) + " creates a new threat to win material (捉): " + strings.Join(parts, "; ")
+}
+
+// explainRuling writes the ruling in English with the rulebook's terms.
+func explainRuling(j *arbiter.Judgement, why string) string {
+	var b strings.Builder
+	for _, c := range []xiangqi.Color{xiangqi.Red, xiangqi.Black} {
+		sp := j.Sides[c]
+		if len(sp.Natures) == 0 {
+			continue
+		}
+		status := "allowed (允许着法)"
+		if sp.Forbidden {
+			status = "forbidden (禁止着法)"
+		}
+		fmt.Fprintf(&b, "%s: %s (%s), %s. ", c, sp.Pattern, arbiter.PatternChinese(sp.Natures), status)
+	}
+	b.WriteString(why)
+	b.WriteString("\n")
+	for _, pn := range j.Plies {
+		fmt.Fprintf(&b, "ply %d %s: %s\n", pn.Ply+1, pn.Nature.Chinese(), pn.Note)
+		for _, e := range pn.Excluded {
+			fmt.Fprintf(&b, "  not counted (%s): %s\n", e.Exception, e.Note)
+		}
+	}
+	return strings.TrimRight(b.String(), "\n")
+}

@@ -1,0 +1,289 @@
+package chinese
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/arbiter-xq/arbiter/arbiter"
+	"github.com/arbiter-xq/arbiter/xiangqi"
+)
+
+// classifier gives every move of a cycle its nature, in the order of the spec (§1.5):
+// 将, then a king's answer to check (idle), then 杀, then 捉, then the idle kinds.
+type classifier struct {
+	mates *mateSearch
+}
+
+// plyFacts is what the classifier knows about one move.
+type plyFacts struct {
+	ply           int
+	move          xiangqi.Move
+	mover         xiangqi.Color
+	moved         xiangqi.Piece
+	before, after xiangqi.Position
+}
+
+func (c *classifier) classify(f *plyFacts) arbiter.PlyNature {
+	pn := arbiter.PlyNature{Ply: f.ply}
+	opp := f.mover.Other()
+	// 将 (CXA 24.x / 2011 28.1): the opponent's king is attacked after the move, directly,
+	// by discovery or by facing kings.
+	if f.after.InCheck(opp) {
+		pn.Nature = arbiter.NatureCheck
+		pn.All = []arbiter.Nature{arbiter.NatureCheck}
+		pn.Note = checkNote(f)
+		return pn
+	}
+	answering := f.before.InCheck(f.mover)
+	kingAnswer := answering && f.moved.Kind() == xiangqi.King
+
+	// 杀: with the opponent passing, a forced mate by consecutive checks that did not exist
+	// before the move ("from 杀 to 杀" is treated like "from 捉 to 捉": idle).
+	mateNow := c.mates.threatensMate(f.after, f.mover, mateThreatDepth)
+	if mateNow {
+		before := f.before
+		mateBefore := !answering && c.mates.canMate(&before, mateThreatDepth)
+		switch {
+		case kingAnswer:
+			// CXA 2020 26.1.2/26.1.3: a king move answering check is idle even if it
+			// creates a mate threat (图17).
+			pn.Excluded = append(pn.Excluded, arbiter.Threat{Exception: excAnsweringCheck,
+				Note: "the king's answer to check also threatens mate; it counts as idle (26.1.2)"})
+		case mateBefore:
+			pn.Excluded = append(pn.Excluded, arbiter.Threat{Exception: excPreExisting,
+				Note: "the mate by consecutive checks already existed before the move"})
+		default:
+			pn.Nature = arbiter.NatureMateThreat
+			pn.All = append(pn.All, arbiter.NatureMateThreat)
+			pn.Note = fmt.Sprintf("%s threatens mate by consecutive checks (杀) within %d moves", moveName(f), mateThreatDepth)
+		}
+	}
+
+	threats, excl := c.chases(f, answering)
+	if kingAnswer {
+		for _, t := range threats {
+			pn.Excluded = append(pn.Excluded, excluded(t, excAnsweringCheck,
+				"the king's answer to check also attacks "+pieceAt(t.Victim, t.Target)+"; it counts as idle (26.1.2)"))
+		}
+		threats = nil
+	}
+	pn.Excluded = append(pn.Excluded, excl...)
+	if len(threats) > 0 {
+		pn.Threats = threats
+		pn.All = append(pn.All, arbiter.NatureChase)
+		if pn.Nature == arbiter.NatureUnspecified {
+			pn.Nature = arbiter.NatureChase
+			pn.Note = chaseNote(f, threats)
+		}
+	}
+	idle, idleNote := c.idleKind(f)
+	pn.All = append(pn.All, idle)
+	if pn.Nature == arbiter.NatureUnspecified {
+		pn.Nature = idle
+		pn.Note = idleNote
+		if kingAnswer {
+			pn.Note = moveName(f) + " answers check with the king: idle (闲, 26.1.2)"
+		}
+	}
+	return pn
+}
+
+// chases finds the new winning threats the move creates (捉) and the attacks that do not
+// count, with the exception that applied.
+func (c *classifier) chases(f *plyFacts, answering bool) (threats, excl []arbiter.Threat) {
+	a := &analyst{chaser: f.mover, mates: c.mates}
+	now := f.after
+	now.SetSideToMove(f.mover)
+	ws := a.scan(now, false, xiangqi.NoSquare)
+	if len(ws.list) == 0 {
+		return nil, nil
+	}
+	// CXA 29.2: the threat must be new. The baseline is the position before the move
+	// with the mover to move. When the mover stood in check there, captures are taken as
+	// if the check did not bind, so an attack the opponent's own checking move exposed
+	// stays idle (参考图22).
+	base := a.scan(f.before, answering, xiangqi.NoSquare)
+	var escaping *bool
+	for i := range ws.list {
+		w := &ws.list[i]
+		t := arbiter.Threat{Target: w.victim, Victim: w.piece}
+		if !isMaterial(w.piece, w.victim) {
+			excl = append(excl, excluded(t, excUncrossedPawn, pieceAt(w.piece, w.victim)+" has not crossed the river: not 子力"))
+			continue
+		}
+		if base.get(w.victim) != nil {
+			excl = append(excl, excluded(t, excPreExisting, pieceAt(w.piece, w.victim)+" could already be won before the move (CXA 29.2: not a new threat)"))
+			continue
+		}
+		necessary := a.necessary(now, w)
+		involved := unionSquares(w.capturers, necessary)
+		if w.viaCheck {
+			involved = unionSquares([]xiangqi.Square{w.first.From()}, necessary)
+		}
+		t.Attackers = attackersOf(&now, involved)
+		t.Joint = len(necessary) >= 2
+		t.Root, t.Exception = a.threatRoot(&now, w)
+		t.Note = threatNote(&now, w, t)
+		if only, exc := kingPawnOnly(&now, involved); only {
+			excl = append(excl, excluded(t, exc, "only the king or a pawn attacks "+pieceAt(w.piece, w.victim)+": idle (CXA 2020 26.1)"))
+			continue
+		}
+		if keyDrawingPoint(&now, f.mover, w.piece) {
+			excl = append(excl, excluded(t, excKeyDrawingPoint, "with a single attacking piece, the attack on "+pieceAt(w.piece, w.victim)+" is incidental (CXA 2020 26.2)"))
+			continue
+		}
+		if isAdvisorOrElephant(w.piece) && containsSquare(involved, f.move.To()) {
+			if escaping == nil {
+				e := c.wasThreatened(f)
+				escaping = &e
+			}
+			if *escaping {
+				excl = append(excl, excluded(t, excEscapingAttack, moveName(f)+" escapes an attack; its incidental attack on "+pieceAt(w.piece, w.victim)+" is idle"))
+				continue
+			}
+		}
+		if t.Exception == "" && containsKingOrPawn(&now, involved) {
+			t.Exception = excJointWithKingPawn
+		}
+		threats = append(threats, t)
+	}
+	return threats, excl
+}
+
+// wasThreatened reports whether the moved piece could have been won by the opponent
+// before the move (it is escaping an attack, spec 1.4 l).
+func (c *classifier) wasThreatened(f *plyFacts) bool {
+	opp := &analyst{chaser: f.mover.Other(), mates: c.mates}
+	p := f.before
+	p.SetSideToMove(f.mover.Other())
+	if p.InCheck(f.mover) {
+		return false
+	}
+	return opp.scan(p, false, f.move.From()).get(f.move.From()) != nil
+}
+
+// necessary returns the chaser's pieces without which the victim can no longer be won
+// (the co-operating pieces of a joint chase, 联合捉, CXA 2020 26.9). The king cannot be
+// taken off the board and is never listed.
+func (a *analyst) necessary(p xiangqi.Position, w *win) []xiangqi.Square {
+	var out []xiangqi.Square
+	only := w.victim
+	if w.viaCheck {
+		only = xiangqi.NoSquare
+	}
+	for s := xiangqi.Square(0); s < xiangqi.NumSquares; s++ {
+		pc := p.At(s)
+		if pc == xiangqi.NoPiece || pc.Color() != a.chaser || pc.Kind() == xiangqi.King {
+			continue
+		}
+		q := p
+		q.Put(s, xiangqi.NoPiece)
+		if a.scan(q, false, only).get(w.victim) == nil {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// threatRoot classifies the victim's protection.
+func (a *analyst) threatRoot(p *xiangqi.Position, w *win) (arbiter.RootStatus, string) {
+	if w.viaCheck {
+		var buf [16]xiangqi.Square
+		if len(p.AppendAttackers(buf[:0], w.victim, a.chaser.Other())) == 0 {
+			return arbiter.Unrooted, excConsecutiveChecks
+		}
+		return arbiter.Rooted, excConsecutiveChecks
+	}
+	return a.rootStatus(p, w.first)
+}
+
+func unionSquares(a, b []xiangqi.Square) []xiangqi.Square {
+	out := append([]xiangqi.Square(nil), a...)
+	for _, s := range b {
+		if !containsSquare(out, s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func containsSquare(list []xiangqi.Square, s xiangqi.Square) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func containsKingOrPawn(p *xiangqi.Position, list []xiangqi.Square) bool {
+	for _, s := range list {
+		if k := p.At(s).Kind(); k == xiangqi.King || k == xiangqi.Pawn {
+			return true
+		}
+	}
+	return false
+}
+
+func attackersOf(p *xiangqi.Position, squares []xiangqi.Square) []arbiter.Attacker {
+	out := make([]arbiter.Attacker, 0, len(squares))
+	for _, s := range squares {
+		out = append(out, arbiter.Attacker{Square: s, Piece: p.At(s)})
+	}
+	return out
+}
+
+// idleKind labels a move that is not an attack, for reporting (CXA 2011 28.9: 兑, 献, 拦
+// and 跟 are all idle, 闲).
+func (c *classifier) idleKind(f *plyFacts) (arbiter.Nature, string) {
+	to := f.move.To()
+	moved := f.after.At(to)
+	opp := f.mover.Other()
+	// 拦 block: the opponent threatened mate by consecutive checks before the move and
+	// no longer does (图7).
+	if c.mates.threatensMate(f.before, opp, mateThreatDepth) {
+		after := f.after
+		if !c.mates.canMate(&after, mateThreatDepth) {
+			return arbiter.NatureBlock, moveName(f) + " blocks the opponent's mate threat: 拦, idle"
+		}
+	}
+	var buf [16]xiangqi.Square
+	attackedBy := f.after.AppendAttackers(buf[:0], to, opp)
+	// 兑 exchange offer: the moved piece and an enemy piece of the same value attack
+	// each other.
+	for _, s := range attackedBy {
+		e := f.after.At(s)
+		if value(e, s, f.mover) == value(moved, to, f.mover) && f.after.CanMoveGeometrically(to, s) && e.Kind() != xiangqi.King {
+			return arbiter.NatureExchange, fmt.Sprintf("%s offers an exchange with %s: 兑, idle", moveName(f), pieceAt(e, s))
+		}
+	}
+	// 献 offer: the moved piece can be taken.
+	if len(attackedBy) > 0 {
+		return arbiter.NatureOffer, moveName(f) + " puts the piece where it can be taken: 献, idle"
+	}
+	// 跟 follow: the moved piece attacks an enemy piece without winning it.
+	var mbuf [32]xiangqi.Move
+	for _, m := range f.after.AppendPieceMoves(mbuf[:0], to) {
+		if e := f.after.At(m.To()); e != xiangqi.NoPiece && isMaterial(e, m.To()) {
+			return arbiter.NatureFollow, fmt.Sprintf("%s attacks %s without winning it: 跟, idle", moveName(f), pieceAt(e, m.To()))
+		}
+	}
+	return arbiter.NatureIdle, moveName(f) + " creates no check, mate threat or chase: 闲"
+}
+
+func checkNote(f *plyFacts) string {
+	opp := f.mover.Other()
+	var parts []string
+	for _, s := range f.after.Checkers(opp) {
+		pc := f.after.At(s)
+		switch {
+		case pc.Kind() == xiangqi.King:
+			parts = append(parts, "the kings face each other")
+		case s == f.move.To():
+			parts = append(parts, pieceAt(pc, s)+" gives check")
+		default:
+			parts = append(parts, pieceAt(pc, s)+" gives a discovered check")
+		}
+	}
+	return moveName(f) + ": " + strings.Join(parts, ", ") + " (将)"
+}
