@@ -1,0 +1,278 @@
+package casebook
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/arbiter-xq/arbiter/arbiter"
+	"github.com/arbiter-xq/arbiter/notation"
+	arbiterv1 "github.com/arbiter-xq/arbiter/proto/arbiter/v1"
+	"github.com/arbiter-xq/arbiter/xiangqi"
+)
+
+// Variant is a metamorphic transformation of a case.
+type Variant int
+
+// The variants every case is run in.
+const (
+	Original Variant = iota
+	Mirrored         // files a<->i; the ruling is unchanged
+	Flipped          // board turned half a turn, colours swapped; the ruling's colours swap
+)
+
+// Variants lists them in run order.
+var Variants = []Variant{Original, Mirrored, Flipped}
+
+func (v Variant) String() string {
+	switch v {
+	case Mirrored:
+		return "mirrored"
+	case Flipped:
+		return "colour-flipped"
+	}
+	return "original"
+}
+
+// Replay parses a case's start position and moves. Official diagrams may be composed
+// positions, so unreachable piece points are accepted (wxf-L545 has a black pawn behind
+// its start rank).
+func Replay(c *arbiterv1.Case) (xiangqi.Position, []xiangqi.Move, error) {
+	start, err := xiangqi.ParseFENOptions(c.GetFen(), xiangqi.FENOptions{AllowUnreachable: true})
+	if err != nil {
+		return start, nil, err
+	}
+	g, err := notation.ParseMoves(start, notation.SplitMoves(c.GetMoves()))
+	if err != nil {
+		return start, nil, err
+	}
+	return start, g.Moves(), nil
+}
+
+// Outcome is what a ruleset made of one variant of a case.
+type Outcome struct {
+	Variant Variant
+	Game    *xiangqi.Game
+	// CycleStart is the ply where the cycle closed by the last move starts; -1 when
+	// the last position is no repetition (then Judgement is empty).
+	CycleStart int
+	Judgement  arbiter.Judgement
+	// Natures holds the counted nature of every ply (NatureUnspecified when the ruleset
+	// was not asked about it), already valid for comparison with the case.
+	Natures []arbiter.Nature
+	// Verdict and Chased are translated back to the case's frame (colours swapped back
+	// for the flipped variant, squares transformed back).
+	Verdict arbiter.Verdict
+	Chased  []string
+	Err     error
+}
+
+func transform(v Variant, start xiangqi.Position, moves []xiangqi.Move) (xiangqi.Position, []xiangqi.Move) {
+	if v == Original {
+		return start, moves
+	}
+	out := make([]xiangqi.Move, len(moves))
+	for i, m := range moves {
+		if v == Mirrored {
+			out[i] = m.Mirror()
+		} else {
+			out[i] = m.Flip()
+		}
+	}
+	if v == Mirrored {
+		return start.Mirror(), out
+	}
+	return start.ColorFlip(), out
+}
+
+func backSquare(v Variant, s xiangqi.Square) xiangqi.Square {
+	switch v {
+	case Mirrored:
+		return s.Mirror()
+	case Flipped:
+		return s.Flip()
+	}
+	return s
+}
+
+func backVerdict(v Variant, vd arbiter.Verdict) arbiter.Verdict {
+	if v != Flipped {
+		return vd
+	}
+	switch vd {
+	case arbiter.VerdictRedMustChange:
+		return arbiter.VerdictBlackMustChange
+	case arbiter.VerdictBlackMustChange:
+		return arbiter.VerdictRedMustChange
+	}
+	return vd
+}
+
+// RunVariant replays a variant of the case and asks the ruleset about the cycle that the
+// last move closes. Natures of plies before the cycle (when the case gives them) come
+// from a classification of the whole sequence.
+func RunVariant(rs arbiter.Ruleset, start xiangqi.Position, moves []xiangqi.Move, v Variant) Outcome {
+	s, ms := transform(v, start, moves)
+	o := Outcome{Variant: v, CycleStart: -1, Natures: make([]arbiter.Nature, len(ms))}
+	g := xiangqi.NewGame(s)
+	for _, m := range ms {
+		if err := g.Play(m); err != nil {
+			o.Err = err
+			return o
+		}
+	}
+	o.Game = g
+	prev := g.PreviousOccurrence()
+	if prev < 0 {
+		return o
+	}
+	o.CycleStart = prev
+	o.Judgement = rs.JudgeCycle(g, prev, g.Len())
+	o.Verdict = backVerdict(v, o.Judgement.Ruling.Verdict)
+	for _, pn := range o.Judgement.Plies {
+		if pn.Ply >= 0 && pn.Ply < len(o.Natures) {
+			o.Natures[pn.Ply] = pn.Nature
+		}
+	}
+	if prev > 0 {
+		whole := rs.JudgeCycle(g, 0, g.Len())
+		for _, pn := range whole.Plies {
+			if pn.Ply >= 0 && pn.Ply < prev {
+				o.Natures[pn.Ply] = pn.Nature
+			}
+		}
+	}
+	for _, sp := range o.Judgement.Sides {
+		for _, sq := range sp.Chased {
+			o.Chased = append(o.Chased, backSquare(v, sq).String())
+		}
+	}
+	return o
+}
+
+// Run checks one case against one ruleset in every variant and returns the result in
+// the API's form. rs nil means the ruleset is not registered: the case is pending.
+func Run(c *arbiterv1.Case, ruleset string, rs arbiter.Ruleset) (*arbiterv1.CaseResult, []Outcome) {
+	exp := Expectation(c, ruleset)
+	res := &arbiterv1.CaseResult{Id: c.GetId(), Ruleset: ruleset}
+	if exp == nil {
+		res.Status = arbiterv1.CaseStatus_CASE_STATUS_PENDING
+		res.Message = "the case has no expectation for this ruleset"
+		return res, nil
+	}
+	res.ExpectedVerdict = exp.GetVerdict()
+	res.ExpectedNatures = exp.GetNatures()
+	res.ExpectedChased = exp.GetChased()
+	if rs == nil {
+		res.Status = arbiterv1.CaseStatus_CASE_STATUS_PENDING
+		res.Message = "ruleset " + ruleset + " is not registered"
+		return res, nil
+	}
+	start, moves, err := Replay(c)
+	if err != nil {
+		res.Status = arbiterv1.CaseStatus_CASE_STATUS_FAILED
+		res.Message = "the case does not replay: " + err.Error()
+		return res, nil
+	}
+	var problems []string
+	var outs []Outcome
+	for _, v := range Variants {
+		o := RunVariant(rs, start, moves, v)
+		outs = append(outs, o)
+		if o.Err != nil {
+			problems = append(problems, fmt.Sprintf("%s: does not replay: %v", v, o.Err))
+			continue
+		}
+		if v == Original {
+			res.ActualVerdict = arbiterv1.Verdict(o.Verdict)
+			for _, n := range o.Natures {
+				res.ActualNatures = append(res.ActualNatures, arbiterv1.Nature(n))
+			}
+			res.ActualChased = o.Chased
+		}
+		problems = append(problems, compare(v, exp, o)...)
+	}
+	switch {
+	case exp.GetKnownDivergence() != "":
+		res.Status = arbiterv1.CaseStatus_CASE_STATUS_KNOWN_DIVERGENCE
+		if len(problems) == 0 {
+			res.Message = "known divergence, but the case now passes: remove known_divergence (" + exp.GetKnownDivergence() + ")"
+		} else {
+			res.Message = "known divergence: " + exp.GetKnownDivergence() + " [" + strings.Join(problems, "; ") + "]"
+		}
+	case len(problems) == 0:
+		res.Status = arbiterv1.CaseStatus_CASE_STATUS_PASSED
+	default:
+		res.Status = arbiterv1.CaseStatus_CASE_STATUS_FAILED
+		res.Message = strings.Join(problems, "; ")
+	}
+	return res, outs
+}
+
+func compare(v Variant, exp *arbiterv1.CaseExpectation, o Outcome) []string {
+	var out []string
+	if want := arbiter.Verdict(exp.GetVerdict()); o.Verdict != want {
+		out = append(out, fmt.Sprintf("%s: verdict %s, want %s", v, o.Verdict, want))
+	}
+	if want := exp.GetNatures(); len(want) > 0 {
+		var diffs []string
+		if len(want) != len(o.Natures) {
+			diffs = append(diffs, fmt.Sprintf("%d natures for %d plies", len(want), len(o.Natures)))
+		}
+		for i := 0; i < len(want) && i < len(o.Natures); i++ {
+			if arbiter.Nature(want[i]) != o.Natures[i] {
+				diffs = append(diffs, fmt.Sprintf("ply %d %s, want %s", i, o.Natures[i].Chinese(), arbiter.Nature(want[i]).Chinese()))
+			}
+		}
+		if len(diffs) > 0 {
+			out = append(out, fmt.Sprintf("%s: natures: %s", v, strings.Join(diffs, ", ")))
+		}
+	}
+	if want := exp.GetChased(); len(want) > 0 {
+		got := map[string]bool{}
+		for _, s := range o.Chased {
+			got[s] = true
+		}
+		for _, s := range want {
+			if !got[s] {
+				out = append(out, fmt.Sprintf("%s: piece on %s not reported as chased (got %v)", v, s, o.Chased))
+			}
+		}
+	}
+	return out
+}
+
+// Report is the result of verifying a casebook.
+type Report struct {
+	Results                             []*arbiterv1.CaseResult
+	Passed, Failed, Divergent, Pending int
+}
+
+// Verify runs every case that passes the filter against every ruleset the case has an
+// expectation for (or only f.Ruleset when set).
+func Verify(b *Book, reg *arbiter.Registry, f Filter) *Report {
+	r := &Report{}
+	for _, c := range b.Filter(f) {
+		for _, e := range c.GetExpectations() {
+			if f.Ruleset != "" && e.GetRuleset() != f.Ruleset {
+				continue
+			}
+			var rs arbiter.Ruleset
+			if reg != nil {
+				rs, _ = reg.Get(e.GetRuleset())
+			}
+			res, _ := Run(c, e.GetRuleset(), rs)
+			r.Results = append(r.Results, res)
+			switch res.GetStatus() {
+			case arbiterv1.CaseStatus_CASE_STATUS_PASSED:
+				r.Passed++
+			case arbiterv1.CaseStatus_CASE_STATUS_FAILED:
+				r.Failed++
+			case arbiterv1.CaseStatus_CASE_STATUS_KNOWN_DIVERGENCE:
+				r.Divergent++
+			default:
+				r.Pending++
+			}
+		}
+	}
+	return r
+}
