@@ -243,7 +243,7 @@ func compare(v Variant, exp *arbiterv1.CaseExpectation, o Outcome) []string {
 
 // Report is the result of verifying a casebook.
 type Report struct {
-	Results                             []*arbiterv1.CaseResult
+	Results                            []*arbiterv1.CaseResult
 	Passed, Failed, Divergent, Pending int
 }
 
