@@ -54,7 +54,7 @@ type EncodingError struct {
 }
 
 func (e *EncodingError) Error() string {
-	return fmt.Sprintf("pgn: line %d: invalid byte sequence for %v (not UTF-8, GBK or Big5)", e.Line, e.Encoding)
+	return fmt.Sprintf("pgn: line %d: invalid %v byte sequence", e.Line, e.Encoding)
 }
 
 var utf8BOM = []byte{0xEF, 0xBB, 0xBF}

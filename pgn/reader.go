@@ -2,14 +2,11 @@ package pgn
 
 import (
 	"bufio"
-	"bytes"
 	"fmt"
 	"io"
 	"strings"
 	"unicode"
 	"unicode/utf8"
-
-	"golang.org/x/text/transform"
 )
 
 // SyntaxError reports malformed PGN: an unterminated tag, comment or
@@ -23,28 +20,26 @@ func (e *SyntaxError) Error() string {
 	return fmt.Sprintf("pgn: line %d, column %d: %s", e.Line, e.Col, e.Reason)
 }
 
-// sampleSize is how much of a stream NewReader looks at to detect its
-// encoding.
-const sampleSize = 64 << 10
-
 // Reader reads games one at a time from a PGN stream, for files too big to
-// hold in memory. Its encoding is detected from the first 64 KiB.
+// hold in memory. The encoding is detected from the 64 KiB that follow the
+// first non-ASCII byte (ASCII reads the same in all supported encodings).
 type Reader struct {
-	src      *bufio.Reader // raw bytes, until the encoding is known
-	s        scanner
-	enc      Encoding
-	detected bool
-	err      error // sticky
+	auto autoReader
+	s    scanner
+	err  error // sticky
 }
 
 // NewReader returns a Reader that reads games from r.
 func NewReader(r io.Reader) *Reader {
-	return &Reader{src: bufio.NewReaderSize(r, sampleSize)}
+	rd := &Reader{auto: autoReader{src: bufio.NewReaderSize(r, sampleSize)}}
+	rd.s = scanner{rr: bufio.NewReader(&rd.auto), auto: &rd.auto, line: 1, col: 1}
+	return rd
 }
 
-// Encoding returns the encoding detected for the stream; it is known after
-// the first call to Next (zero before).
-func (r *Reader) Encoding() Encoding { return r.enc }
+// Encoding returns the encoding of the stream as far as it has been read:
+// zero before the first call to Next, UTF8 while the input is plain ASCII or
+// starts with a byte order mark, then the detected encoding.
+func (r *Reader) Encoding() Encoding { return r.auto.enc }
 
 // Next returns the next game, or io.EOF when there are no more. After an
 // error, Next keeps returning it.
@@ -52,49 +47,11 @@ func (r *Reader) Next() (*Game, error) {
 	if r.err != nil {
 		return nil, r.err
 	}
-	if !r.detected {
-		if err := r.detect(); err != nil {
-			r.err = err
-			return nil, err
-		}
-	}
 	g, err := r.s.game()
 	if err != nil {
 		r.err = err
 	}
 	return g, err
-}
-
-// detect looks at the start of the stream, chooses the encoding and sets up
-// the scanner.
-func (r *Reader) detect() error {
-	r.detected = true
-	sample, err := r.src.Peek(sampleSize)
-	atEOF := err != nil
-	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
-		return err
-	}
-	if bytes.HasPrefix(sample, utf8BOM) {
-		r.src.Discard(len(utf8BOM))
-		r.enc = UTF8
-	} else {
-		if !atEOF {
-			// Cut at a line end: '\n' is never part of a multi-byte
-			// character in UTF-8, GBK, GB18030 or Big5.
-			if i := bytes.LastIndexByte(sample, '\n'); i >= 0 {
-				sample = sample[:i+1]
-			}
-		}
-		_, r.enc, _ = Decode(sample) // errors surface, with a line, while reading
-	}
-	r.s.line, r.s.col = 1, 1
-	if r.enc == UTF8 {
-		r.s.rr, r.s.rawUTF8 = r.src, true
-	} else {
-		r.s.rr = bufio.NewReader(transform.NewReader(r.src, r.enc.decoder()))
-	}
-	r.s.enc = r.enc
-	return nil
 }
 
 // Read reads all games of a PGN file, detecting its encoding with Decode
@@ -127,9 +84,9 @@ const maxCachedTokens = 4096
 
 // scanner splits decoded PGN text into games.
 type scanner struct {
-	rr      io.RuneReader
-	enc     Encoding
-	rawUTF8 bool // rr yields undecoded UTF-8: reject invalid sequences
+	rr   io.RuneReader
+	enc  Encoding    // of the text, if known in advance (Read)
+	auto *autoReader // the decoding stream, for NewReader
 
 	peeked    bool
 	r         rune // the peeked rune, valid if peeked && err == nil
@@ -150,12 +107,22 @@ func (s *scanner) peek() (rune, bool) {
 		switch {
 		case err != nil:
 			s.err = err
-		case r == utf8.RuneError && (s.rawUTF8 && size == 1 || !s.rawUTF8 && s.enc != UTF8):
-			s.err = &EncodingError{Encoding: s.enc, Line: s.line}
+		case r == utf8.RuneError && (size == 1 || s.encoding() != UTF8):
+			// Invalid UTF-8, or a sequence the GBK or Big5 decoder
+			// could not decode.
+			s.err = &EncodingError{Encoding: s.encoding(), Line: s.line}
 		}
 		s.r = r
 	}
 	return s.r, s.err == nil
+}
+
+// encoding returns the encoding of the text being scanned.
+func (s *scanner) encoding() Encoding {
+	if s.auto != nil {
+		return s.auto.enc
+	}
+	return s.enc
 }
 
 // next consumes the peeked rune.
