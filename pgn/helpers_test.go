@@ -3,6 +3,7 @@ package pgn
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 	"testing"
@@ -40,5 +41,20 @@ func roundTrip(t *testing.T, games []*Game) {
 	}
 	if !equalGames(games, again, false) {
 		t.Fatalf("round trip changed the games:\n%s\nwritten:\n%s\nread back:\n%s", dump(games), buf.Bytes(), dump(again))
+	}
+}
+
+// readAll reads all games from a streaming Reader.
+func readAll(r *Reader) ([]*Game, error) {
+	var games []*Game
+	for {
+		g, err := r.Next()
+		if err == io.EOF {
+			return games, nil
+		}
+		if err != nil {
+			return games, err
+		}
+		games = append(games, g)
 	}
 }
