@@ -90,10 +90,11 @@ func (sc *scanner) read(p *xiangqi.Position, a, v xiangqi.Square) attack {
 		// AXF rule 25, general rule 3 (D60): an uncrossed pawn may be chased perpetually.
 		at.exception = excUncrossedPawn
 		return at
-	case !legal(p, xiangqi.NewMove(a, v)) || p.IsPinned(a):
+	case !legal(p, xiangqi.NewMove(a, v)):
 		// AXF rules 19 and 27 (D39–D41, D63): a pinned or confined piece does not
-		// chase: neither with the squares it cannot legally take, nor by taking the
-		// piece that pins it (a rook on a horse's leg does not chase that horse).
+		// chase with the squares it cannot legally take. Taking the piece that pins
+		// it is legal and may chase (D37: a rook pinned to its square by a checking
+		// cannon chases that cannon).
 		at.exception = excPinned
 		return at
 	case ak == vk && p.CanMoveGeometrically(v, a) && legal(p, xiangqi.NewMove(v, a)):

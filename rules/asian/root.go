@@ -20,17 +20,28 @@ func legal(p *xiangqi.Position, m xiangqi.Move) bool {
 type rootResult struct {
 	status    arbiter.RootStatus
 	protector xiangqi.Square // a real root when status is Rooted, else a false root or NoSquare
+	// screened is true when the root is a cannon whose screen is the capturing piece
+	// itself (see rootOf).
+	screened bool
 }
 
 // rootOf decides whether the piece on v is protected against the capture from->v
-// (AXF 2003 common terms, spec §1.2): after the capture, does the victim's side have a
-// legal recapture on v? The test is played on the board as it is after the capture, so
-// a protector whose line the capture itself cuts, a pinned protector and one whose
-// recapture would leave the kings facing are false roots (假根). p is not changed.
-// buf is scratch space.
+// (AXF 2003 common terms, spec §1.2; the victim's side notionally has not moved):
+//
+//   - a real root (有根) is a legal recapture on v after the capture;
+//   - a protector that cannot legally recapture (pinned, or its recapture would leave
+//     the kings facing) is a false root (假根), and the victim counts as unprotected;
+//   - a cannon that covers v with the capturing piece itself as its screen also
+//     counts as a root, although the capture removes that screen (spec §1.2
+//     "subverted protection" [?]). This reading is pinned by the WXF diagrams: D61
+//     (wxf-L513), D39–D41 (wxf-L434, L436) and the rooks between two cannons of
+//     wxf-L550/L650, where the other reading makes the defending side a perpetual
+//     chaser and contradicts the official rulings.
+//
+// p is not changed; buf is scratch space.
 func rootOf(p *xiangqi.Position, from, v xiangqi.Square, buf []xiangqi.Square) (rootResult, []xiangqi.Square) {
 	defender := p.At(v).Color()
-	// Protectors by geometry before the capture, for telling a false root from none.
+	// Protectors by geometry before the capture.
 	buf = p.AppendAttackers(buf[:0], v, defender)
 	nBefore := len(buf)
 	m := xiangqi.NewMove(from, v)
@@ -43,6 +54,14 @@ func rootOf(p *xiangqi.Position, from, v xiangqi.Square, buf []xiangqi.Square) (
 			break
 		}
 	}
+	if res.status != arbiter.Rooted {
+		for _, r := range buf[:nBefore] {
+			if p.At(r).Kind() == xiangqi.Cannon && between(r, v, from) && legal(p, xiangqi.NewMove(r, v)) {
+				res = rootResult{status: arbiter.Rooted, protector: r, screened: true}
+				break
+			}
+		}
+	}
 	p.UnmakeMove(m, cap)
 	if res.status != arbiter.Rooted && len(buf) > 0 {
 		res.status = arbiter.FalseRoot
@@ -53,4 +72,16 @@ func rootOf(p *xiangqi.Position, from, v xiangqi.Square, buf []xiangqi.Square) (
 		}
 	}
 	return res, buf
+}
+
+// between reports whether s lies strictly between a and b on one file or rank.
+func between(a, b, s xiangqi.Square) bool {
+	af, ar, bf, br, sf, sr := a.File(), a.Rank(), b.File(), b.Rank(), s.File(), s.Rank()
+	switch {
+	case af == bf && sf == af:
+		return (sr-ar)*(sr-br) < 0
+	case ar == br && sr == ar:
+		return (sf-af)*(sf-bf) < 0
+	}
+	return false
 }
