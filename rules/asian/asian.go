@@ -32,6 +32,16 @@ func (Ruleset) JudgeCycle(g *xiangqi.Game, start, end int) arbiter.Judgement {
 	if g == nil || start < 0 || end > g.Len() || end-start < 2 {
 		return arbiter.Judgement{}
 	}
-	c := readCycle(g, start, end)
+	// The repetition is judged over every move since the position first occurred
+	// (after the last capture): a side whose chases changed victims between earlier
+	// and later turns of the repetition is not chasing one piece perpetually (AXF
+	// rule 32, D80: two rooks taking turns on two cannons, wxf-L570). The judgement
+	// reports the natures of the requested cycle's moves only.
+	from := start
+	var buf [8]int
+	if occ := g.OccurrencesOf(buf[:0], end); len(occ) > 0 && occ[0] < start {
+		from = occ[0]
+	}
+	c := readCycle(g, from, start, end)
 	return c.judge()
 }

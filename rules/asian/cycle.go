@@ -52,23 +52,24 @@ type plyReading struct {
 
 // cycle is a classified repetition cycle.
 type cycle struct {
-	start, end int
+	// from is the first classified move (the position's first occurrence); the
+	// requested cycle is start..end-1.
+	from, start, end int
 	plies      []plyReading
 	// lastOf[c] is the identity map after c's last move of the cycle.
 	lastOf [2]tracker
-	// startPos is the position at the start of the cycle; moves are the cycle's moves.
-	startPos xiangqi.Position
-	moves    []xiangqi.Move
+	// moves are the classified moves, plies[i] is moves[i].
+	moves []xiangqi.Move
 }
 
-// readCycle classifies every move of g's cycle start..end-1.
-func readCycle(g *xiangqi.Game, start, end int) *cycle {
-	c := &cycle{start: start, end: end, plies: make([]plyReading, 0, end-start)}
-	pos := g.PositionAt(start)
-	c.startPos = pos
+// readCycle classifies every move of g from from to end-1; the cycle asked for is
+// start..end-1 (from <= start).
+func readCycle(g *xiangqi.Game, from, start, end int) *cycle {
+	c := &cycle{from: from, start: start, end: end, plies: make([]plyReading, 0, end-from)}
+	pos := g.PositionAt(from)
 	tr := newTracker(&pos)
 	var cl classifier
-	for i := start; i < end; i++ {
+	for i := from; i < end; i++ {
 		m := g.Ply(i).Move
 		c.moves = append(c.moves, m)
 		mover := pos.SideToMove()

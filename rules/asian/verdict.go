@@ -81,9 +81,9 @@ func (s *sideReading) pattern() string {
 // judge reads both sides and applies the decision table of spec §3.3.
 func (c *cycle) judge() arbiter.Judgement {
 	var j arbiter.Judgement
-	j.Plies = make([]arbiter.PlyNature, len(c.plies))
-	for i := range c.plies {
-		j.Plies[i] = c.plies[i].nature
+	j.Plies = make([]arbiter.PlyNature, 0, c.end-c.start)
+	for i := c.start - c.from; i < len(c.plies); i++ {
+		j.Plies = append(j.Plies, c.plies[i].nature)
 	}
 	var sides [2]sideReading
 	for col := xiangqi.Red; col <= xiangqi.Black; col++ {
