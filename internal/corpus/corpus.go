@@ -73,6 +73,16 @@ func ReadCCPD(path string, limit int) ([]Game, error) {
 	return readTSV(zr, limit)
 }
 
+// ReadTSV reads an uncompressed game database in the same format as ReadCCPD.
+func ReadTSV(path string, limit int) ([]Game, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return readTSV(f, limit)
+}
+
 func readTSV(r io.Reader, limit int) ([]Game, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 1<<20), 1<<24)

@@ -1,0 +1,221 @@
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"google.golang.org/protobuf/encoding/protojson"
+
+	"github.com/arbiter-xq/arbiter/arbiter"
+	"github.com/arbiter-xq/arbiter/casebook"
+	"github.com/arbiter-xq/arbiter/notation"
+	arbiterv1 "github.com/arbiter-xq/arbiter/proto/arbiter/v1"
+)
+
+const casebookUsage = `usage: arbiter casebook list [--ruleset ID] [--tag TAG] [--source TEXT]
+       arbiter casebook show ID
+       arbiter casebook verify [--ruleset ID] [--tag TAG] [--source TEXT] [--json]
+
+The casebook holds the official diagrams of the rulebooks and constructed cases, each
+with its source, the expected ruling per ruleset and an explanation. verify runs every
+case as given, mirrored and colour-flipped, and ends with a line "N passed, M failed".
+`
+
+func runCasebook(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, casebookUsage)
+		return exitUsage
+	}
+	fs := flag.NewFlagSet("casebook "+args[0], flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var f casebook.Filter
+	fs.StringVar(&f.Ruleset, "ruleset", "", "only cases with an expectation for this ruleset")
+	fs.StringVar(&f.Tag, "tag", "", "only cases with this tag (e.g. perpetual-chase, false-root, interpretation)")
+	fs.StringVar(&f.Source, "source", "", "only cases whose id, book or reference contains this (e.g. cxa2020, wxf, constructed, 图12)")
+	asJSON := fs.Bool("json", false, "verify: print the results as protobuf JSON")
+	fs.Usage = func() { fmt.Fprint(stderr, casebookUsage); fs.PrintDefaults() }
+	if err := fs.Parse(args[1:]); err != nil {
+		return exitUsage
+	}
+	book, err := casebook.Load()
+	if err != nil {
+		fmt.Fprintln(stderr, "arbiter casebook:", err)
+		return exitInput
+	}
+	out := bufio.NewWriter(stdout)
+	defer out.Flush()
+	switch args[0] {
+	case "list":
+		for _, c := range book.Filter(f) {
+			var exp []string
+			for _, e := range c.GetExpectations() {
+				exp = append(exp, e.GetRuleset()+"="+verdictWord(e.GetVerdict()))
+			}
+			fmt.Fprintf(out, "%-26s %-34s %s\n", c.GetId(), strings.Join(exp, " "), c.GetTitle())
+		}
+		return exitOK
+	case "show":
+		if fs.NArg() != 1 {
+			fmt.Fprint(stderr, casebookUsage)
+			return exitUsage
+		}
+		c, ok := book.Get(fs.Arg(0))
+		if !ok {
+			fmt.Fprintf(stderr, "arbiter casebook show: no case %q (see arbiter casebook list)\n", fs.Arg(0))
+			return exitInput
+		}
+		return showCase(out, c)
+	case "verify":
+		rep := casebook.Verify(book, newRegistry(), f)
+		if *asJSON {
+			resp := &arbiterv1.VerifyCasebookResponse{Results: rep.Results, Passed: int32(rep.Passed), Failed: int32(rep.Failed),
+				KnownDivergences: int32(rep.Divergent), Pending: int32(rep.Pending)}
+			b, err := protojson.Marshal(resp)
+			if err != nil {
+				fmt.Fprintln(stderr, "arbiter casebook:", err)
+				return exitInput
+			}
+			out.Write(b)
+			out.WriteByte('\n')
+		} else {
+			printVerify(out, rep)
+		}
+		if rep.Failed > 0 {
+			return exitInput
+		}
+		return exitOK
+	}
+	fmt.Fprint(stderr, casebookUsage)
+	return exitUsage
+}
+
+func verdictWord(v arbiterv1.Verdict) string {
+	switch v {
+	case arbiterv1.Verdict_VERDICT_DRAW:
+		return "draw"
+	case arbiterv1.Verdict_VERDICT_RED_MUST_CHANGE:
+		return "red-changes"
+	case arbiterv1.Verdict_VERDICT_BLACK_MUST_CHANGE:
+		return "black-changes"
+	}
+	return "none"
+}
+
+func statusWord(s arbiterv1.CaseStatus) string {
+	switch s {
+	case arbiterv1.CaseStatus_CASE_STATUS_PASSED:
+		return "pass"
+	case arbiterv1.CaseStatus_CASE_STATUS_FAILED:
+		return "FAIL"
+	case arbiterv1.CaseStatus_CASE_STATUS_KNOWN_DIVERGENCE:
+		return "known-divergence"
+	}
+	return "pending"
+}
+
+func natureString(ns []arbiterv1.Nature) string {
+	var b strings.Builder
+	for i, n := range ns {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(arbiter.Nature(n).Chinese())
+	}
+	return b.String()
+}
+
+func printVerify(w io.Writer, rep *casebook.Report) {
+	fmt.Fprintf(w, "%-26s %-8s %-18s %-14s %-14s %s\n", "case", "ruleset", "status", "expected", "actual", "natures (expected / actual)")
+	var divergent []*arbiterv1.CaseResult
+	for _, r := range rep.Results {
+		if r.GetStatus() == arbiterv1.CaseStatus_CASE_STATUS_KNOWN_DIVERGENCE {
+			divergent = append(divergent, r)
+		}
+		nat := ""
+		if len(r.GetExpectedNatures()) > 0 {
+			nat = natureString(r.GetExpectedNatures()) + " / " + natureString(r.GetActualNatures())
+		}
+		fmt.Fprintf(w, "%-26s %-8s %-18s %-14s %-14s %s\n", r.GetId(), r.GetRuleset(), statusWord(r.GetStatus()),
+			verdictWord(r.GetExpectedVerdict()), verdictWord(r.GetActualVerdict()), nat)
+		if r.GetStatus() == arbiterv1.CaseStatus_CASE_STATUS_FAILED {
+			fmt.Fprintf(w, "    %s\n", r.GetMessage())
+		}
+	}
+	if len(divergent) > 0 {
+		fmt.Fprintf(w, "\nKnown divergences (%d):\n", len(divergent))
+		for _, r := range divergent {
+			fmt.Fprintf(w, "  %s [%s]: %s\n", r.GetId(), r.GetRuleset(), r.GetMessage())
+		}
+	}
+	if rep.Pending > 0 {
+		fmt.Fprintf(w, "\n%d pending (ruleset not registered)\n", rep.Pending)
+	}
+	fmt.Fprintf(w, "\n%d known divergences, %d pending\n", rep.Divergent, rep.Pending)
+	fmt.Fprintf(w, "%d passed, %d failed\n", rep.Passed, rep.Failed)
+}
+
+func showCase(w io.Writer, c *arbiterv1.Case) int {
+	fmt.Fprintf(w, "%s: %s\n", c.GetId(), c.GetTitle())
+	src := c.GetSource()
+	if src.GetConstructed() {
+		fmt.Fprintf(w, "Source: constructed, pins %s\n", src.GetClause())
+	} else {
+		fmt.Fprintf(w, "Source: %s, %s\n", src.GetBook(), src.GetReference())
+	}
+	if len(c.GetTags()) > 0 {
+		fmt.Fprintf(w, "Tags:   %s\n", strings.Join(c.GetTags(), ", "))
+	}
+	start, moves, err := casebook.Replay(c)
+	if err != nil {
+		fmt.Fprintf(w, "The case does not replay: %v\n", err)
+		return exitInput
+	}
+	fmt.Fprintf(w, "FEN:    %s\n\n%s\n", start.FEN(), start.String())
+	pos := start
+	fmt.Fprintln(w, "Moves:")
+	for i, m := range moves {
+		fmt.Fprintf(w, "  %2d %-5s %-10s %-7s %s\n", i, side(pos.SideToMove()), notation.FormatChinese(&pos, m), notation.FormatWXF(&pos, m), m)
+		pos.MakeMove(m)
+	}
+	reg := newRegistry()
+	for _, e := range c.GetExpectations() {
+		rs, _ := reg.Get(e.GetRuleset())
+		res, outs := casebook.Run(c, e.GetRuleset(), rs)
+		fmt.Fprintf(w, "\n[%s] expected %s, actual %s: %s\n", e.GetRuleset(), verdictWord(res.GetExpectedVerdict()),
+			verdictWord(res.GetActualVerdict()), statusWord(res.GetStatus()))
+		if len(res.GetExpectedNatures()) > 0 {
+			fmt.Fprintf(w, "  natures expected: %s\n", natureString(res.GetExpectedNatures()))
+		}
+		if len(res.GetActualNatures()) > 0 {
+			fmt.Fprintf(w, "  natures actual:   %s\n", natureString(res.GetActualNatures()))
+		}
+		if res.GetMessage() != "" {
+			fmt.Fprintf(w, "  %s\n", res.GetMessage())
+		}
+		if len(outs) > 0 && outs[0].Err == nil && outs[0].CycleStart >= 0 {
+			jd := outs[0].Judgement
+			for _, pn := range jd.Plies {
+				fmt.Fprintf(w, "  ply %d: %s %s", pn.Ply, pn.Nature.Chinese(), pn.Nature)
+				if pn.Note != "" {
+					fmt.Fprintf(w, " (%s)", pn.Note)
+				}
+				fmt.Fprintln(w)
+				for _, t := range pn.Threats {
+					fmt.Fprintf(w, "         捉 %s\n", describeThreat(t))
+				}
+				for _, t := range pn.Excluded {
+					fmt.Fprintf(w, "         (not counted) %s\n", describeThreat(t))
+				}
+			}
+			for _, sp := range jd.Sides {
+				fmt.Fprintf(w, "  %s: %s (%s), forbidden=%v\n", side(sp.Side), sp.Pattern, arbiter.PatternChinese(sp.Natures), sp.Forbidden)
+			}
+			fmt.Fprintf(w, "  ruling: %s %v\n  %s\n", jd.Ruling.Verdict, jd.Ruling.References, jd.Ruling.Explanation)
+		}
+	}
+	fmt.Fprintf(w, "\nExplanation: %s\n", c.GetExplanation())
+	return exitOK
+}

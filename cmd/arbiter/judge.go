@@ -1,0 +1,290 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"google.golang.org/protobuf/encoding/protojson"
+
+	"github.com/arbiter-xq/arbiter/apiconv"
+	"github.com/arbiter-xq/arbiter/arbiter"
+	"github.com/arbiter-xq/arbiter/notation"
+	"github.com/arbiter-xq/arbiter/pgn"
+	"github.com/arbiter-xq/arbiter/xiangqi"
+)
+
+// policyFlags binds the policy knobs of product.md to flags.
+type policyFlags struct {
+	lossAt, drawAt, naturalLimit, checkLimit, noDrawBefore int
+	onViolation                                           string
+}
+
+func (pf *policyFlags) bind(fs *flag.FlagSet) {
+	fs.IntVar(&pf.lossAt, "loss-at", 3, "occurrence of the position at which a must-change ruling becomes a loss")
+	fs.IntVar(&pf.drawAt, "draw-at", 3, "occurrence at which an allowed repetition is drawn")
+	fs.StringVar(&pf.onViolation, "on-violation", "lose", "lose, or forbid (the violating move is refused and the game goes on)")
+	fs.IntVar(&pf.naturalLimit, "natural-limit", 60, "moves without a capture before a draw (-1: off)")
+	fs.IntVar(&pf.checkLimit, "check-limit", 10, "checks per side that count toward the natural limit (-1: every ply counts)")
+	fs.IntVar(&pf.noDrawBefore, "no-draw-before", 0, "tournament regulation: no repetition draw before this move (0: off)")
+}
+
+func (pf *policyFlags) policy() (arbiter.Policy, error) {
+	p := arbiter.Policy{LossAtOccurrence: pf.lossAt, DrawAtOccurrence: pf.drawAt, NaturalMoveLimit: pf.naturalLimit,
+		CheckCountLimit: pf.checkLimit, NoDrawBeforeMove: pf.noDrawBefore}
+	switch pf.onViolation {
+	case "lose":
+		p.OnViolation = arbiter.ViolationLose
+	case "forbid":
+		p.OnViolation = arbiter.ViolationForbid
+	default:
+		return p, fmt.Errorf("--on-violation %q: want lose or forbid", pf.onViolation)
+	}
+	return p.Normalize()
+}
+
+// history is one game to judge.
+type history struct {
+	name  string // "" for --fen/--moves, else "FILE game N"
+	fen   string
+	moves []string
+}
+
+func runJudge(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("judge", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	ruleset := fs.String("ruleset", "chinese", "ruleset id (see arbiter rulesets)")
+	fen := fs.String("fen", "", "start position in FEN (default: the standard start)")
+	moves := fs.String("moves", "", `moves, space separated, any notation ("h2e2 h9g7", "C2.5 h8+7", "炮二平五 马８进７")`)
+	asJSON := fs.Bool("json", false, "print the protobuf JSON of the adjudication, one object per line")
+	relaxed := fs.Bool("relaxed-fen", false, "accept pieces on points they can never reach (some databases have them)")
+	var pf policyFlags
+	pf.bind(fs)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, `usage: arbiter judge --ruleset ID --fen FEN --moves "h2e2 h9g7 ..." [--json] [policy flags]
+       arbiter judge --ruleset ID [--json] FILE.pgn ...   (use - for standard input)
+
+Replays the game with full legality checks, classifies the moves of every repetition
+cycle, and prints the ruling of the cycle the last move closes and the game result.
+`)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	direct := *moves != "" || *fen != ""
+	switch {
+	case fs.NArg() > 0 && direct:
+		fmt.Fprintln(stderr, "arbiter judge: give either --fen/--moves or PGN files, not both")
+		return exitUsage
+	case fs.NArg() == 0 && !direct:
+		fmt.Fprintln(stderr, "arbiter judge: give --moves (and --fen) or a PGN file; see arbiter judge --help")
+		return exitUsage
+	}
+	pol, err := pf.policy()
+	if err != nil {
+		fmt.Fprintln(stderr, "arbiter judge:", err)
+		return exitUsage
+	}
+	reg := newRegistry()
+	rs, err := reg.Get(*ruleset)
+	if err != nil {
+		fmt.Fprintln(stderr, "arbiter judge: --ruleset:", err)
+		return exitInput
+	}
+	var hs []history
+	if fs.NArg() == 0 {
+		hs = append(hs, history{fen: *fen, moves: notation.SplitMoves(*moves)})
+	} else {
+		for _, name := range fs.Args() {
+			games, err := readPGN(name, stdin)
+			if err != nil {
+				fmt.Fprintf(stderr, "arbiter judge: %s: %v\n", name, err)
+				return exitInput
+			}
+			for i, g := range games {
+				hs = append(hs, history{name: fmt.Sprintf("%s game %d", name, i+1), fen: g.FEN(), moves: g.Moves})
+			}
+		}
+	}
+	out := bufio.NewWriter(stdout)
+	defer out.Flush()
+	code := exitOK
+	for _, h := range hs {
+		rep, err := judgeHistory(rs, h, pol, *relaxed)
+		if err != nil {
+			code = exitInput
+			if *asJSON {
+				// Keep one line per game so tools can align results with games.
+				fmt.Fprintf(out, "{\"game\":%q,\"error\":%q}\n", h.name, err.Error())
+			}
+			if h.name != "" {
+				fmt.Fprintf(stderr, "arbiter judge: %s: %v\n", h.name, err)
+			} else {
+				fmt.Fprintln(stderr, "arbiter judge:", err)
+			}
+			continue
+		}
+		if *asJSON {
+			b, err := protojson.MarshalOptions{}.Marshal(apiconv.Report(rep))
+			if err != nil {
+				fmt.Fprintln(stderr, "arbiter judge:", err)
+				return exitInput
+			}
+			out.Write(b)
+			out.WriteByte('\n')
+			continue
+		}
+		printReport(out, h.name, rep)
+	}
+	return code
+}
+
+func readPGN(name string, stdin io.Reader) ([]*pgn.Game, error) {
+	if name == "-" {
+		return pgn.Read(stdin)
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return pgn.Read(bufio.NewReader(f))
+}
+
+// inputError names the field of a bad input, as the service does.
+type inputError struct {
+	field string
+	err   error
+}
+
+func (e *inputError) Error() string { return e.field + ": " + e.err.Error() }
+func (e *inputError) Unwrap() error { return e.err }
+
+func judgeHistory(rs arbiter.Ruleset, h history, pol arbiter.Policy, relaxed bool) (*arbiter.Report, error) {
+	start, err := xiangqi.ParseFENOptions(h.fen, xiangqi.FENOptions{AllowUnreachable: relaxed})
+	if err != nil {
+		return nil, &inputError{"fen", err}
+	}
+	g, err := notation.ParseMoves(start, h.moves)
+	if err != nil {
+		var me *xiangqi.MoveError
+		if errors.As(err, &me) {
+			return nil, &inputError{fmt.Sprintf("moves[%d]", me.Ply), err}
+		}
+		return nil, &inputError{"moves", err}
+	}
+	return arbiter.Adjudicate(rs, start, g.Moves(), pol)
+}
+
+func side(c xiangqi.Color) string {
+	if c == xiangqi.Red {
+		return "Red"
+	}
+	return "Black"
+}
+
+// printReport writes the human-readable adjudication: every move in three notations,
+// the natures and evidence of the cycle's moves, a board of the cycle, the patterns,
+// the ruling with its references and the result.
+func printReport(w io.Writer, name string, r *arbiter.Report) {
+	if name != "" {
+		fmt.Fprintf(w, "== %s ==\n", name)
+	}
+	fmt.Fprintf(w, "Ruleset: %s (%s, %s)\n", r.Ruleset.ID, r.Ruleset.Name, r.Ruleset.Edition)
+	pos := *r.Game.Start()
+	fmt.Fprintf(w, "Start:   %s\n", pos.FEN())
+	for _, pi := range r.Plies {
+		chinese := notation.FormatChinese(&pos, pi.Move)
+		wxf := notation.FormatWXF(&pos, pi.Move)
+		pos.MakeMove(pi.Move)
+		num := fmt.Sprintf("%3d.", pi.Ply/2+1)
+		if pi.Ply%2 == 1 {
+			num = "    "
+		}
+		if r.Game.Start().SideToMove() == xiangqi.Black {
+			num = fmt.Sprintf("%3d.", (pi.Ply+1)/2+1)
+		}
+		line := fmt.Sprintf("%s %-5s %-10s %-7s %s", num, side(pi.Side), chinese, wxf, pi.Move)
+		if pi.Check {
+			line += " +"
+		}
+		if pi.Nature != nil {
+			line += fmt.Sprintf("   %s %s", pi.Nature.Nature.Chinese(), pi.Nature.Nature)
+			if pi.Nature.Note != "" {
+				line += ": " + pi.Nature.Note
+			}
+		}
+		fmt.Fprintln(w, strings.TrimRight(line, " "))
+		if pi.Nature != nil {
+			for _, t := range pi.Nature.Threats {
+				fmt.Fprintf(w, "          捉 %s\n", describeThreat(t))
+			}
+			for _, t := range pi.Nature.Excluded {
+				fmt.Fprintf(w, "          (not counted) %s\n", describeThreat(t))
+			}
+		}
+	}
+	if r.ForbiddenPly >= 0 {
+		fmt.Fprintf(w, "Ply %d is FORBIDDEN under the policy: replay stopped there.\n", r.ForbiddenPly+1)
+	}
+	if c := r.Cycle; c != nil {
+		start := r.Game.PositionAt(c.Start)
+		fmt.Fprintf(w, "\nRepetition: the position after ply %d recurs after ply %d (occurrence %d). Cycle position:\n%s",
+			c.Start, c.End, c.Occurrence, start.String())
+		for _, sp := range c.Sides {
+			status := "allowed"
+			if sp.Forbidden {
+				status = "FORBIDDEN"
+			}
+			fmt.Fprintf(w, "  %-5s %s (%s): %s", side(sp.Side), sp.Pattern, arbiter.PatternChinese(sp.Natures), status)
+			if len(sp.Chased) > 0 {
+				fmt.Fprintf(w, ", chasing %v", sp.Chased)
+			}
+			fmt.Fprintln(w)
+		}
+		fmt.Fprintf(w, "Ruling: %s\n", strings.ToUpper(r.Ruling.Verdict.String()))
+		for _, ref := range r.Ruling.References {
+			fmt.Fprintf(w, "  ref: %s\n", ref)
+		}
+	} else {
+		fmt.Fprintln(w, "\nRuling: none (the last position is not a repetition)")
+	}
+	fmt.Fprintf(w, "Result: %s", r.Result)
+	if r.Termination != arbiter.TerminationNone {
+		fmt.Fprintf(w, " (%s, on ply %d)", r.Termination, r.EndPly+1)
+	}
+	fmt.Fprintf(w, "; final position %s\n", r.State)
+	if r.Explanation != "" {
+		fmt.Fprintf(w, "Explanation: %s\n", r.Explanation)
+	}
+	fmt.Fprintln(w)
+}
+
+func describeThreat(t arbiter.Threat) string {
+	var att []string
+	for _, a := range t.Attackers {
+		att = append(att, a.Piece.Name()+" "+a.Square.String())
+	}
+	s := fmt.Sprintf("%s on %s", t.Victim.Name(), t.Target)
+	if len(att) > 0 {
+		s += " by " + strings.Join(att, " + ")
+	}
+	if t.Joint {
+		s += " (joint 联合捉)"
+	}
+	if t.Root != arbiter.RootUnspecified {
+		s += fmt.Sprintf(", %s %s", t.Root, t.Root.Chinese())
+	}
+	if t.Exception != "" {
+		s += ", " + t.Exception
+	}
+	if t.Note != "" {
+		s += ": " + t.Note
+	}
+	return s
+}

@@ -1,0 +1,82 @@
+// Command arbiter rules on repetitions in xiangqi under the Chinese (CXA) and Asian
+// (AXF/WXF) rulebooks: as a gRPC service (serve), on one game or a PGN file (judge),
+// across rulesets over a database (compare), over its casebook (casebook), and as a
+// move-generator check (perft).
+//
+// Exit codes: 0 success, 1 usage error, 2 input error (bad FEN, move, PGN, ruleset,
+// or a casebook verification failure).
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+const (
+	exitOK    = 0
+	exitUsage = 1
+	exitInput = 2
+)
+
+const usage = `arbiter rules on repetitions in xiangqi (Chinese chess): perpetual check, perpetual
+chase and the rest, under the Chinese (CXA 2020) and Asian (AXF/WXF) rulebooks.
+
+Usage:
+  arbiter judge --ruleset ID --fen FEN --moves "h2e2 h9g7 ..." [--json] [policy flags]
+  arbiter judge --ruleset ID [--json] FILE.pgn          one result per game
+  arbiter compare [--rulesets chinese,asian] [--json] FILE.pgn|DIR|GAMES.tsv.gz
+  arbiter casebook list [--ruleset ID] [--tag TAG] [--source TEXT]
+  arbiter casebook show ID
+  arbiter casebook verify [--ruleset ID] [--json]
+  arbiter perft [--fen FEN] --depth N
+  arbiter serve --grpc-addr HOST:PORT --metrics-addr HOST:PORT
+  arbiter rulesets
+
+Moves may be written in ICCS (h2e2, H2-E2), WXF (C2.5, C2=5, +P.4) or Chinese
+(炮二平五, 马８进７), mixed freely. Run "arbiter COMMAND --help" for a command's flags.
+`
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return exitUsage
+	}
+	switch args[0] {
+	case "judge":
+		return runJudge(args[1:], stdin, stdout, stderr)
+	case "compare":
+		return runCompare(ctx, args[1:], stdout, stderr)
+	case "casebook":
+		return runCasebook(args[1:], stdout, stderr)
+	case "perft":
+		return runPerft(args[1:], stdout, stderr)
+	case "serve":
+		return runServe(ctx, args[1:], stdout, stderr)
+	case "rulesets":
+		return runRulesets(stdout)
+	case "help", "-h", "--help", "-help":
+		fmt.Fprint(stdout, usage)
+		return exitOK
+	}
+	fmt.Fprintf(stderr, "arbiter: unknown command %q\n\n%s", args[0], usage)
+	return exitUsage
+}
+
+func runRulesets(stdout io.Writer) int {
+	for _, rs := range newRegistry().All() {
+		in := rs.Info()
+		fmt.Fprintf(stdout, "%-8s %s (%s)\n         %s\n", in.ID, in.Name, in.Edition, in.Description)
+	}
+	return exitOK
+}

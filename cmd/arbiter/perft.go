@@ -1,0 +1,48 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"sort"
+
+	"github.com/arbiter-xq/arbiter/xiangqi"
+)
+
+func runPerft(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fen := fs.String("fen", "", "start position in FEN (default: the standard start)")
+	depth := fs.Int("depth", 0, "depth in plies (required, 1..8)")
+	divide := fs.Bool("divide", false, "also print the leaf count below each legal move")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: arbiter perft [--fen FEN] --depth N [--divide]\n\nCounts the leaf nodes of the legal move tree (a move-generator check).")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	if *depth < 1 || *depth > 8 || fs.NArg() > 0 {
+		fs.Usage()
+		return exitUsage
+	}
+	p, err := xiangqi.ParseFEN(*fen)
+	if err != nil {
+		fmt.Fprintln(stderr, "arbiter perft: --fen:", err)
+		return exitInput
+	}
+	if *divide {
+		var lines []string
+		for _, m := range p.LegalMoves() {
+			cap := p.MakeMove(m)
+			lines = append(lines, fmt.Sprintf("%s %d", m, p.Perft(*depth-1)))
+			p.UnmakeMove(m, cap)
+		}
+		sort.Strings(lines)
+		for _, l := range lines {
+			fmt.Fprintln(stdout, l)
+		}
+	}
+	fmt.Fprintln(stdout, p.Perft(*depth))
+	return exitOK
+}
