@@ -59,6 +59,9 @@ func excludedNote(at *attack, exc string) string {
 	case excSameType:
 		return head + "but the victim can capture back: a same-type attack is an exchange offer (AXF rule 24)"
 	case excRooted:
+		if at.root.screened {
+			return head + fmt.Sprintf("but it is protected (有根) by the cannon on %s, whose screen is the attacker itself (AXF rule 17)", at.root.protector)
+		}
 		return head + fmt.Sprintf("but it is protected (有根) from %s (AXF rule 17)", at.root.protector)
 	case excSeveral:
 		return head + "but several pieces attacking one protected piece do not chase it (AXF rule 35)"
@@ -194,15 +197,15 @@ func (c *cycle) chaseRefs(s *sideReading, add func(string)) {
 					add("AXF rule 24 (D53–D55)")
 				}
 			}
-			if !moved {
-				mount = true
+			if !moved && len(t.Attackers) == 1 && t.Attackers[0].Piece.Kind() == xiangqi.Cannon {
+				mount = true // the cannon stood still: its mount moved
 			}
 			if t.Root == arbiter.FalseRoot {
 				falseRoot = true
 			}
 		}
 		for _, n := range pr.nature.All {
-			if n == arbiter.NatureExchange || n == arbiter.NatureOffer {
+			if n == arbiter.NatureExchange {
 				exchange = true
 			}
 		}
@@ -255,25 +258,28 @@ func (c *cycle) drawRefs(s *sideReading, add func(string)) {
 	case chases > 0 && chases+kills == len(s.natures):
 		add("AXF rule 32 (D76–D80)")
 	}
-	// An exception that kept every move of the side from being a chase.
+	// An exception that excused an attack on every move of the side.
 	for _, exc := range []string{excKing, excPawn, excUncrossedPawn, excPinned, excSameType, excRooted, excSeveral} {
-		all := true
+		every := true
 		for _, i := range s.idx {
-			pn := &c.plies[i].nature
-			found := false
-			for k := range pn.Excluded {
-				if pn.Excluded[k].Exception == exc {
-					found = true
-				}
-			}
-			if !found && pn.Nature != arbiter.NatureChase {
-				all = false
+			if !hasException(c.plies[i].nature.Excluded, exc) {
+				every = false
+				break
 			}
 		}
-		if all {
+		if every {
 			add(exceptionRef[exc])
 		}
 	}
+}
+
+func hasException(ts []arbiter.Threat, exc string) bool {
+	for i := range ts {
+		if ts[i].Exception == exc {
+			return true
+		}
+	}
+	return false
 }
 
 var exceptionRef = map[string]string{
