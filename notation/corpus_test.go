@@ -132,7 +132,7 @@ func TestWukongWriteBack(t *testing.T) {
 		}
 		pos := xiangqi.StartPosition()
 		for ply, m := range game.Moves() {
-			wantWXF := strings.ReplaceAll(normalize(g.texts[1][ply]), "=", ".")
+			wantWXF := strings.ReplaceAll(string(normalize(nil, g.texts[1][ply])), "=", ".")
 			if got := FormatWXF(&pos, m); got != wantWXF {
 				t.Errorf("game %d ply %d %v: FormatWXF %q, file has %q", gi+1, ply, m, got, g.texts[1][ply])
 			}

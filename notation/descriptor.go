@@ -194,9 +194,13 @@ func resolve(p *xiangqi.Position, d *desc, n Notation) (xiangqi.Move, string) {
 		case col.n == 1:
 			return finish(p, c, k, col.sq[0], d)
 		case needsNoQualifier(k):
-			return chooseLegal(p, c, k, col.sq[:col.n], d,
-				"no "+name+" on file "+strconv.Itoa(d.file)+" can make the move",
-				"both "+name+"s on file "+strconv.Itoa(d.file)+" can make the move")
+			switch m, found := chooseLegal(p, c, k, col.sq[:col.n], d); found {
+			case 0:
+				return xiangqi.NoMove, "no " + name + " on file " + strconv.Itoa(d.file) + " can make the move"
+			case 1:
+				return m, ""
+			}
+			return xiangqi.NoMove, "both " + name + "s on file " + strconv.Itoa(d.file) + " can make the move"
 		}
 		return xiangqi.NoMove, countWords[col.n] + " " + name + "s on file " + strconv.Itoa(d.file) +
 			" and no " + qualWords(n)
@@ -251,9 +255,13 @@ func resolve(p *xiangqi.Position, d *desc, n Notation) (xiangqi.Move, string) {
 	case nc == 1:
 		return finish(p, c, k, cands[0], d)
 	}
-	return chooseLegal(p, c, k, cands[:nc], d,
-		name+"s doubled on files "+files+" and none can make the move",
-		name+"s doubled on files "+files+": say which file")
+	switch m, found := chooseLegal(p, c, k, cands[:nc], d); found {
+	case 0:
+		return xiangqi.NoMove, name + "s doubled on files " + files + " and none can make the move"
+	case 1:
+		return m, ""
+	}
+	return xiangqi.NoMove, name + "s doubled on files " + files + ": say which file"
 }
 
 // finish computes the destination and checks legality.
@@ -269,24 +277,19 @@ func finish(p *xiangqi.Position, c xiangqi.Color, k xiangqi.Kind, from xiangqi.S
 	return m, ""
 }
 
-// chooseLegal returns the one legal move among the candidates' moves as d describes
-// them, or reason none / many.
-func chooseLegal(p *xiangqi.Position, c xiangqi.Color, k xiangqi.Kind, from []xiangqi.Square, d *desc, none, many string) (xiangqi.Move, string) {
-	found := xiangqi.NoMove
+// chooseLegal returns the legal move among the candidates' moves as d describes them
+// and how many there are (0, 1, or 2 for "more than one").
+func chooseLegal(p *xiangqi.Position, c xiangqi.Color, k xiangqi.Kind, from []xiangqi.Square, d *desc) (xiangqi.Move, int) {
+	found, n := xiangqi.NoMove, 0
 	for _, s := range from {
-		m, why := finish(p, c, k, s, d)
-		if why != "" {
-			continue
+		if m, why := finish(p, c, k, s, d); why == "" {
+			if n++; n > 1 {
+				return xiangqi.NoMove, n
+			}
+			found = m
 		}
-		if found != xiangqi.NoMove {
-			return xiangqi.NoMove, many
-		}
-		found = m
 	}
-	if found == xiangqi.NoMove {
-		return xiangqi.NoMove, none
-	}
-	return found, ""
+	return found, n
 }
 
 // describe is the inverse of resolve: it tells how the notations name m in p. It

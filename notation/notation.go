@@ -74,7 +74,10 @@ func Parse(p *xiangqi.Position, text string) (xiangqi.Move, error) {
 // ParseAs reads one move in notation n (Auto detects it) for the side to move of p and
 // returns it if it is legal. Errors are *Error.
 func ParseAs(p *xiangqi.Position, text string, n Notation) (xiangqi.Move, error) {
-	s := normalize(text)
+	// Moves are short: fold into a stack buffer; the string does not escape, so
+	// converting it does not allocate either.
+	var buf [32]byte
+	s := string(normalize(buf[:0], text))
 	if s == "" {
 		return xiangqi.NoMove, &Error{Text: text, Notation: n, Reason: "empty move"}
 	}
@@ -106,11 +109,13 @@ func Format(p *xiangqi.Position, m xiangqi.Move, n Notation) string {
 	switch n {
 	case WXF:
 		if d, ok := describe(p, m); ok {
-			return string(d.appendWXF(make([]byte, 0, 8)))
+			var buf [8]byte
+			return string(d.appendWXF(buf[:0]))
 		}
 	case Chinese:
 		if d, ok := describe(p, m); ok {
-			return string(d.appendChinese(make([]byte, 0, 16), simplified))
+			var buf [16]byte
+			return string(d.appendChinese(buf[:0], simplified))
 		}
 	}
 	return xiangqi.ICCS(m)
@@ -130,7 +135,8 @@ func FormatChinese(p *xiangqi.Position, m xiangqi.Move) string { return Format(p
 // "馬８進７", "後炮平四"), as Big5 databases write them.
 func FormatChineseTraditional(p *xiangqi.Position, m xiangqi.Move) string {
 	if d, ok := describe(p, m); ok {
-		return string(d.appendChinese(make([]byte, 0, 16), traditional))
+		var buf [16]byte
+		return string(d.appendChinese(buf[:0], traditional))
 	}
 	return xiangqi.ICCS(m)
 }
@@ -204,41 +210,31 @@ func stripMoveNumber(f string) string {
 	return f[j:]
 }
 
-// normalize trims the text, folds full-width ASCII (U+FF01..U+FF5E) and the
-// ideographic space to ASCII, drops inner spaces and trailing annotation marks
-// (!, ?), and returns the result. Pure-ASCII input without spaces is returned as is.
-func normalize(text string) string {
-	simple := true
-	for i := 0; i < len(text); i++ {
-		if c := text[i]; c >= utf8.RuneSelf || c <= ' ' || c == '!' || c == '?' {
-			simple = false
-			break
-		}
-	}
-	if simple {
-		return text
-	}
-	var b strings.Builder
-	b.Grow(len(text))
+// normalize appends text to dst trimmed, with full-width ASCII (U+FF01..U+FF5E) and
+// the ideographic space folded to ASCII, dashes to '-', inner spaces and trailing
+// annotation marks (!, ?) dropped.
+func normalize(dst []byte, text string) []byte {
 	for _, r := range text {
 		switch {
 		case r >= 0xFF01 && r <= 0xFF5E:
 			r -= 0xFEE0
-		case r == 0x3000:
-			r = ' '
-		case r == '－' || r == '—' || r == '–' || r == '−':
+		case r == '—' || r == '–' || r == '−':
 			r = '-'
 		}
-		if unicode.IsSpace(r) {
+		if r < utf8.RuneSelf {
+			if r > ' ' {
+				dst = append(dst, byte(r))
+			}
 			continue
 		}
-		b.WriteRune(r)
+		if !unicode.IsSpace(r) {
+			dst = utf8.AppendRune(dst, r)
+		}
 	}
-	s := b.String()
-	for len(s) > 0 && (s[len(s)-1] == '!' || s[len(s)-1] == '?') {
-		s = s[:len(s)-1]
+	for len(dst) > 0 && (dst[len(dst)-1] == '!' || dst[len(dst)-1] == '?') {
+		dst = dst[:len(dst)-1]
 	}
-	return s
+	return dst
 }
 
 // detect tells the notation of a normalized move: ICCS when it has the shape of
