@@ -51,9 +51,9 @@ func TestReadSyntax(t *testing.T) {
 		},
 		{
 			name:  "black to move: 1... and 1. ...",
-			in:    "[FEN \"x b - - 0 1\"]\n1... h9g7 2. h2e2 2. ... h7e7 3...a b *",
+			in:    "[FEN \"x b - - 0 1\"]\n1... h9g7 2. h2e2 2. ... h7e7 3...a b 4. ...c *",
 			tags:  []Tag{{"FEN", "x b - - 0 1"}},
-			moves: []string{"h9g7", "h2e2", "h7e7", "a", "b"}, result: "*", games: 1,
+			moves: []string{"h9g7", "h2e2", "h7e7", "a", "b", "c"}, result: "*", games: 1,
 		},
 		{
 			name:   "full-width WXF, signs and dots",

@@ -44,9 +44,9 @@ func isAnnotation(r rune) bool { return r == '!' || r == '?' || r == '！' || r 
 func isASCIIDigit(r rune) bool { return '0' <= r && r <= '9' }
 
 // classify decides what a movetext token (a run of non-delimiters) is, and
-// returns the move or result text it holds. A move number glued to a move
-// ("1.炮二平五", "12...h9g7") is removed, as are annotation marks after it
-// ("h2e2!?"). The returned move text classifies as itself, which is what
+// returns the move or result text it holds. A move number or continuation
+// mark glued to a move ("1.炮二平五", "12...h9g7", "...h9g7") is removed, as
+// are annotation marks after it ("h2e2!?"). The returned move text classifies as itself, which is what
 // lets Write reproduce it.
 func classify(tok string) (tokenKind, string) {
 	for {
@@ -61,6 +61,10 @@ func classify(tok string) (tokenKind, string) {
 			return tokenSkip, ""
 		case tok[0] == '$' && len(tok) > 1 && strings.TrimFunc(tok[1:], isASCIIDigit) == "": // NAG
 			return tokenSkip, ""
+		}
+		if rest := strings.TrimLeftFunc(tok, isPeriod); len(rest) < len(tok) {
+			tok = rest // "...h9g7", a continuation mark glued to the move
+			continue
 		}
 		digits := strings.TrimLeftFunc(tok, isASCIIDigit)
 		if digits == "" { // a move number without periods
