@@ -24,6 +24,8 @@ type win struct {
 	gain     int
 	first    xiangqi.Move // the chaser's first move: the capture, or the first check
 	viaCheck bool
+	// finisher is the piece that makes the winning capture at the end of a check line.
+	finisher xiangqi.Piece
 	// capturers are the squares of every chaser piece whose own capture of the victim
 	// wins material directly.
 	capturers []xiangqi.Square
@@ -87,7 +89,7 @@ func (a *analyst) scan(p xiangqi.Position, relaxed bool, only xiangqi.Square) *w
 		if !a.givesCheck(&p, k) {
 			continue
 		}
-		g, v, ok := a.checkLine(&p, k, checkLineDepth)
+		g, v, fin, ok := a.checkLine(&p, k, checkLineDepth)
 		if !ok || g <= 0 || v == xiangqi.NoSquare {
 			continue
 		}
@@ -97,7 +99,7 @@ func (a *analyst) scan(p xiangqi.Position, relaxed bool, only xiangqi.Square) *w
 		if cur := ws.get(v); cur != nil && !cur.viaCheck && cur.gain >= g {
 			continue
 		}
-		ws.add(win{victim: v, piece: p.At(v), gain: g, first: k, viaCheck: true})
+		ws.add(win{victim: v, piece: p.At(v), gain: g, first: k, viaCheck: true, finisher: fin})
 	}
 	return ws
 }
@@ -115,16 +117,17 @@ func (a *analyst) givesCheck(p *xiangqi.Position, k xiangqi.Move) bool {
 // reply (material taken minus material lost along the line, then the best follow-up), and
 // the victim of the worst-case line as a square of p. ok is false when k mates (a 杀) or
 // the line budget is spent.
-func (a *analyst) checkLine(p *xiangqi.Position, k xiangqi.Move, depth int) (gain int, victim xiangqi.Square, ok bool) {
+func (a *analyst) checkLine(p *xiangqi.Position, k xiangqi.Move, depth int) (gain int, victim xiangqi.Square, finisher xiangqi.Piece, ok bool) {
 	if a.lineNodes >= lineNodeBudget {
-		return 0, xiangqi.NoSquare, false
+		return 0, xiangqi.NoSquare, xiangqi.NoPiece, false
 	}
 	a.lineNodes++
 	c1 := p.MakeMove(k)
 	defer p.UnmakeMove(k, c1)
 	took := value(c1, k.To(), a.chaser)
 	def := p.SideToMove()
-	worst, worstVictim, replies := 1<<20, xiangqi.NoSquare, 0
+	worst, worstVictim, worstFin, replies := 1<<20, xiangqi.NoSquare, xiangqi.NoPiece, 0
+	checker := p.At(k.To())
 	var buf [128]xiangqi.Move
 	for _, r := range p.AppendPseudoMoves(buf[:0]) {
 		c2 := p.MakeMove(r)
@@ -134,34 +137,34 @@ func (a *analyst) checkLine(p *xiangqi.Position, k xiangqi.Move, depth int) (gai
 		}
 		replies++
 		lost := value(c2, r.To(), a.chaser)
-		cont, v := a.bestWin(p, depth-1)
+		cont, v, fin := a.bestWin(p, depth-1)
 		p.UnmakeMove(r, c2)
 		if v == r.To() {
 			v = r.From() // the victim moved on this reply
 		}
 		if cont == 0 {
-			v = xiangqi.NoSquare
+			v, fin = xiangqi.NoSquare, xiangqi.NoPiece
 			if c1 != xiangqi.NoPiece {
-				v = k.To()
+				v, fin = k.To(), checker
 			}
 		}
 		if t := took - lost + cont; t < worst {
-			worst, worstVictim = t, v
+			worst, worstVictim, worstFin = t, v, fin
 		}
 		if worst <= 0 {
 			break
 		}
 	}
 	if replies == 0 {
-		return 0, xiangqi.NoSquare, false
+		return 0, xiangqi.NoSquare, xiangqi.NoPiece, false
 	}
-	return worst, worstVictim, true
+	return worst, worstVictim, worstFin, true
 }
 
 // bestWin returns the chaser's best gain in p (chaser to move): a winning capture, or a
 // check line of at most depth checks; 0 when nothing wins.
-func (a *analyst) bestWin(p *xiangqi.Position, depth int) (int, xiangqi.Square) {
-	best, victim := 0, xiangqi.NoSquare
+func (a *analyst) bestWin(p *xiangqi.Position, depth int) (int, xiangqi.Square, xiangqi.Piece) {
+	best, victim, finisher := 0, xiangqi.NoSquare, xiangqi.NoPiece
 	c := a.chaser
 	var buf [16]xiangqi.Square
 	for t := xiangqi.Square(0); t < xiangqi.NumSquares; t++ {
@@ -174,21 +177,21 @@ func (a *analyst) bestWin(p *xiangqi.Position, depth int) (int, xiangqi.Square) 
 		}
 		for _, from := range p.AppendAttackers(buf[:0], t, c) {
 			if g, ok := a.captureGain(p, xiangqi.NewMove(from, t), false); ok && g > best {
-				best, victim = g, t
+				best, victim, finisher = g, t, p.At(from)
 			}
 		}
 	}
 	if depth <= 0 {
-		return best, victim
+		return best, victim, finisher
 	}
 	var mbuf [128]xiangqi.Move
 	for _, k := range p.AppendPseudoMoves(mbuf[:0]) {
 		if !a.givesCheck(p, k) {
 			continue
 		}
-		if g, v, ok := a.checkLine(p, k, depth); ok && g > best && v != xiangqi.NoSquare {
-			best, victim = g, v
+		if g, v, fin, ok := a.checkLine(p, k, depth); ok && g > best && v != xiangqi.NoSquare {
+			best, victim, finisher = g, v, fin
 		}
 	}
-	return best, victim
+	return best, victim, finisher
 }

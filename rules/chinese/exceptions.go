@@ -18,25 +18,81 @@ const (
 	excEscapingAttack    = "escaping-attack"         // excluded: escaping piece hits advisor/elephant
 	excAnsweringCheck    = "answering-check"         // excluded: 26.1.2/26.1.3 king answers check
 	excPreExisting       = "pre-existing"            // excluded: the threat existed before the move
+	excSameTypeExchange  = "same-type-exchange"      // excluded: 兑, the victim can take its attacker like for like
 )
 
-// kingPawnOnly reports whether every piece on the given squares of p is a king or a pawn.
-// CXA 2020 26.1: "帅(将)、兵(卒)本身允许长捉": the king's and the pawns' own attacks are idle.
-func kingPawnOnly(p *xiangqi.Position, squares []xiangqi.Square) (bool, string) {
-	exc := ""
-	for _, s := range squares {
-		switch p.At(s).Kind() {
-		case xiangqi.King:
-			if exc == "" {
-				exc = excKingAttacker
+// kingPawnAlone applies CXA 2020 26.1: "帅(将)、兵(卒)本身允许长捉": the king's and the
+// pawns' own attacks are idle. It returns the exception when the win is the king's or a
+// pawn's alone, "" when it counts. It counts (26.1.1) when another piece attacks the same
+// target together with it (a cannon behind the pawn, 参考图11), and (26.8) when the pawn's
+// capture itself discovers a check. Help from afar (a pin that stops the recapture, a
+// check that drives the protector away before the pawn takes) does not make the pawn's
+// attack a joint one (参考图11 second black move, 参考图7).
+func kingPawnAlone(p *xiangqi.Position, w *win) string {
+	var capturers []xiangqi.Square
+	var finisher xiangqi.Piece
+	if w.viaCheck {
+		finisher = w.finisher
+	} else {
+		capturers = w.capturers
+		for _, s := range capturers {
+			if k := p.At(s).Kind(); k != xiangqi.King && k != xiangqi.Pawn {
+				return ""
 			}
-		case xiangqi.Pawn:
-			exc = excPawnAttacker
-		default:
-			return false, ""
+		}
+		if len(capturers) == 0 {
+			return ""
+		}
+		finisher = p.At(capturers[0])
+	}
+	exc := excPawnAttacker
+	switch finisher.Kind() {
+	case xiangqi.King:
+		exc = excKingAttacker
+	case xiangqi.Pawn:
+	default:
+		return ""
+	}
+	if w.viaCheck {
+		// The line's own first move: a pawn capture that gives check counts (26.8).
+		if p.At(w.first.From()).Kind() == xiangqi.Pawn && p.At(w.first.To()) != xiangqi.NoPiece {
+			return ""
+		}
+		return exc
+	}
+	c := p.At(capturers[0]).Color()
+	var buf [16]xiangqi.Square
+	for _, s := range p.AppendAttackers(buf[:0], w.victim, c) {
+		if k := p.At(s).Kind(); k != xiangqi.King && k != xiangqi.Pawn {
+			return "" // 26.1.1 joint attack
 		}
 	}
-	return len(squares) > 0, exc
+	for _, s := range capturers {
+		m := xiangqi.NewMove(s, w.victim)
+		q := *p
+		q.MakeMove(m)
+		if q.InCheck(c.Other()) {
+			return "" // 26.8 the pawn's capture discovers a check
+		}
+	}
+	return exc
+}
+
+// sameTypeExchange reports whether every capturer of a direct win can be taken back by
+// the victim itself, like for like (兑, CXA 2011 28.9; 参考图5, 图2): the opponent can
+// always answer by exchanging, so the attack is an exchange offer, not a chase. p is the
+// position after the move, the opponent to move.
+func sameTypeExchange(p *xiangqi.Position, w *win) bool {
+	if w.viaCheck || len(w.capturers) == 0 {
+		return false
+	}
+	for _, s := range w.capturers {
+		x := p.At(s)
+		if x.Kind() != w.piece.Kind() || !p.IsLegal(xiangqi.NewMove(w.victim, s)) {
+			return false
+		}
+	}
+	return true
 }
 
 // attackingPieces counts c's rooks, horses, cannons and crossed pawns.

@@ -25,23 +25,37 @@ func (a *analyst) matedAfter(p *xiangqi.Position) bool {
 	return a.mates.canMate(p, mateAfterCaptureDepth)
 }
 
-// seeOn returns the best gain, for the side to move in p, of going on capturing on s,
-// stopping when it pays (never below 0).
-func (a *analyst) seeOn(p *xiangqi.Position, s xiangqi.Square, ply int) int {
+// exchange returns the best gain, for the side to move in p, of going on capturing,
+// stopping when it pays (never below 0). The captures considered are those on the
+// exchange square s and those the exchange itself made possible (a line opened by a piece
+// that left its square: a discovered attack, or a pinned capturer exposing a piece behind
+// it, 图23 被牵子捉子). Captures that already stood in root, the position before the
+// first capture, are the two sides' own business and are left out.
+func (a *analyst) exchange(p, root *xiangqi.Position, s xiangqi.Square, ply int) int {
 	if ply >= maxExchangePlies {
 		return 0
 	}
 	mover := p.SideToMove()
-	var buf [16]xiangqi.Square
 	best := 0
-	for _, from := range p.AppendAttackers(buf[:0], s, mover) {
-		m := xiangqi.NewMove(from, s)
+	var buf [128]xiangqi.Move
+	for _, m := range p.AppendPseudoMoves(buf[:0]) {
+		from, to := m.From(), m.To()
+		target := p.At(to)
+		if target == xiangqi.NoPiece || target.Kind() == xiangqi.King {
+			continue
+		}
+		if to != s && root.At(from) == p.At(from) && root.At(to) == target && root.CanMoveGeometrically(from, to) {
+			continue // not made possible by the exchange
+		}
+		if value(target, to, a.chaser) <= best {
+			continue
+		}
 		cap := p.MakeMove(m)
-		if cap.Kind() == xiangqi.King || p.InCheck(mover) {
+		if p.InCheck(mover) {
 			p.UnmakeMove(m, cap)
 			continue
 		}
-		v := value(cap, s, a.chaser) - a.seeOn(p, s, ply+1)
+		v := value(cap, to, a.chaser) - a.exchange(p, root, s, ply+1)
 		// The mate test only removes options: run it only when the option would count.
 		if v > best && !a.matedAfter(p) {
 			best = v
@@ -57,6 +71,7 @@ func (a *analyst) seeOn(p *xiangqi.Position, s xiangqi.Square, ply int) int {
 // ignored (used only for the "did it exist before" baseline when the chaser was in check).
 func (a *analyst) captureGain(p *xiangqi.Position, m xiangqi.Move, relaxed bool) (gain int, ok bool) {
 	s := m.To()
+	root := *p
 	cap := p.MakeMove(m)
 	defer p.UnmakeMove(m, cap)
 	if cap == xiangqi.NoPiece || cap.Kind() == xiangqi.King {
@@ -65,7 +80,7 @@ func (a *analyst) captureGain(p *xiangqi.Position, m xiangqi.Move, relaxed bool)
 	if !relaxed && p.InCheck(a.chaser) {
 		return 0, false
 	}
-	g := value(cap, s, a.chaser) - a.seeOn(p, s, 1)
+	g := value(cap, s, a.chaser) - a.exchange(p, &root, s, 1)
 	if g > 0 && !relaxed && a.matedAfter(p) {
 		return g, false
 	}

@@ -124,8 +124,12 @@ func (c *classifier) chases(f *plyFacts, answering bool) (threats, excl []arbite
 		t.Joint = len(necessary) >= 2
 		t.Root, t.Exception = a.threatRoot(&now, w)
 		t.Note = threatNote(&now, w, t)
-		if only, exc := kingPawnOnly(&now, involved); only {
+		if exc := kingPawnAlone(&now, w); exc != "" {
 			excl = append(excl, excluded(t, exc, "only the king or a pawn attacks "+pieceAt(w.piece, w.victim)+": idle (CXA 2020 26.1)"))
+			continue
+		}
+		if sameTypeExchange(&f.after, w) {
+			excl = append(excl, excluded(t, excSameTypeExchange, pieceAt(w.piece, w.victim)+" can take its attacker in return, like for like: an exchange offer (兑), idle"))
 			continue
 		}
 		if keyDrawingPoint(&now, f.mover, w.piece) {
@@ -173,7 +177,7 @@ func (a *analyst) necessary(p xiangqi.Position, w *win) []xiangqi.Square {
 	}
 	for s := xiangqi.Square(0); s < xiangqi.NumSquares; s++ {
 		pc := p.At(s)
-		if pc == xiangqi.NoPiece || pc.Color() != a.chaser || pc.Kind() == xiangqi.King {
+		if pc == xiangqi.NoPiece || pc.Color() != a.chaser || !coOperates(pc.Kind()) {
 			continue
 		}
 		q := p
@@ -183,6 +187,17 @@ func (a *analyst) necessary(p xiangqi.Position, w *win) []xiangqi.Square {
 		}
 	}
 	return out
+}
+
+// coOperates reports whether a piece of kind k can take part in a joint chase. Advisors
+// and elephants only guard the palace; taking them off the board to see whether a chase
+// survives would measure king safety, not co-operation.
+func coOperates(k xiangqi.Kind) bool {
+	switch k {
+	case xiangqi.Rook, xiangqi.Horse, xiangqi.Cannon, xiangqi.Pawn:
+		return true
+	}
+	return false
 }
 
 // threatRoot classifies the victim's protection.
