@@ -37,11 +37,15 @@ var (
 func extractGames(text string) [][]string {
 	var games [][]string
 	for _, chunk := range strings.Split(text, "[Event ")[1:] {
-		chunk = tagRE.ReplaceAllString("["+chunk, " ")
-		chunk = commentRE.ReplaceAllString(chunk, " ")
-		games = append(games, SplitMoves(chunk))
+		games = append(games, moveTexts("["+chunk))
 	}
 	return games
+}
+
+// moveTexts returns the moves of one game's PGN text.
+func moveTexts(text string) []string {
+	text = tagRE.ReplaceAllString(text, " ")
+	return SplitMoves(commentRE.ReplaceAllString(text, " "))
 }
 
 // wukongDisagree lists the plies where the wukong files disagree with one another

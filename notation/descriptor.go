@@ -81,8 +81,9 @@ func columnOf(p *xiangqi.Position, pc xiangqi.Piece, f int) column {
 }
 
 // needsNoQualifier reports whether a kind's like pieces on one file are told apart
-// by the direction of the move alone: advisors and elephants, by convention (the rear
-// one can only advance, the front one only retreat), and the single king.
+// by the direction of the move alone, so that the notation writes no qualifier:
+// advisors and elephants, by convention (the rear one can only advance, the front one
+// only retreat), and the single king.
 func needsNoQualifier(k xiangqi.Kind) bool {
 	return k == xiangqi.Advisor || k == xiangqi.Elephant || k == xiangqi.King
 }
@@ -193,17 +194,19 @@ func resolve(p *xiangqi.Position, d *desc, n Notation) (xiangqi.Move, string) {
 			return xiangqi.NoMove, "no " + name + " on file " + strconv.Itoa(d.file)
 		case col.n == 1:
 			return finish(p, c, k, col.sq[0], d)
-		case needsNoQualifier(k):
-			switch m, found := chooseLegal(p, c, k, col.sq[:col.n], d); found {
-			case 0:
-				return xiangqi.NoMove, "no " + name + " on file " + strconv.Itoa(d.file) + " can make the move"
-			case 1:
-				return m, ""
-			}
-			return xiangqi.NoMove, "both " + name + "s on file " + strconv.Itoa(d.file) + " can make the move"
+		}
+		// Like pieces on the file and no qualifier: the notation is incomplete but
+		// still means one move when only one of them can make it, as real records
+		// write it. Advisors and elephants need no qualifier by convention.
+		switch m, found := chooseLegal(p, c, k, col.sq[:col.n], d); found {
+		case 1:
+			return m, ""
+		case 0:
+			return xiangqi.NoMove, countWords[col.n] + " " + name + "s on file " + strconv.Itoa(d.file) +
+				" and none can make the move"
 		}
 		return xiangqi.NoMove, countWords[col.n] + " " + name + "s on file " + strconv.Itoa(d.file) +
-			" and no " + qualWords(n)
+			" and no " + qualWords(n) + " to say which moves"
 	}
 
 	if d.file != 0 {

@@ -46,13 +46,15 @@
 //     characters): "前七进一", "后３平４", "+7+1", "-3.4"; the forms with the piece
 //     and the file ("前兵七进一", "+P7+1") are read too.
 //
-// Readers are lenient where meaning is clear and strict where it is not: a front/rear
-// marker written after the piece ("C+.5", "炮前平五") is read; a front/rear marker
-// without a file when pawns are doubled on two files is accepted only when exactly
-// one of the candidate pawns can make the move. A plain file with two or more like
-// pieces on it ("马二进三" with two horses on file 2) is an error, even if only one of
-// them could make the move, as is a marker that does not match the board ("中兵" with
-// two pawns on the file).
+// Readers are lenient where the meaning is clear and strict where it is not. A
+// front/rear marker written after the piece ("C+.5", "炮前平五") is read. A plain file
+// with two or more like pieces on it ("马二进三" with two horses on file 2) is read
+// when exactly one of them can make the move, as real records write it (50 moves of
+// the CCPD games do), and is an error naming the pieces when several can or none
+// can; a front/rear marker without a file when pawns are doubled on two files is
+// read the same way. A marker that does not match the board ("中兵" with two pawns on
+// the file, "前马" with one horse on the file named) is an error. The writers always
+// write the marker the conventions ask for.
 //
 // Every reader returns a legal move of the side to move or an *Error saying why not.
 package notation

@@ -107,8 +107,12 @@ func TestParse(t *testing.T) {
 		{fen: twoHorsesFEN, text: "-H+3", want: "h1g3"},
 		{fen: twoHorsesFEN, text: "H-+3", want: "h1g3"},
 		{fen: twoHorsesFEN, text: "＋Ｈ－３", want: "h3g1"},
-		{fen: twoHorsesFEN, text: "马二进三", wantN: Chinese, want: "error: two red horses on file 2 and no 前/后"},
-		{fen: twoHorsesFEN, text: "H2+3", wantN: WXF, want: "error: two red horses on file 2 and no +/-"},
+		{fen: twoHorsesFEN, text: "马二进三", wantN: Chinese, want: "error: two red horses on file 2 and no 前/后 to say which moves"},
+		{fen: twoHorsesFEN, text: "H2+3", wantN: WXF, want: "error: two red horses on file 2 and no +/- to say which moves"},
+		// Incomplete but unambiguous: only the front horse can go back.
+		{fen: twoHorsesFEN, text: "马二退三", want: "h3g1"},
+		{fen: twoHorsesFEN, text: "H2-1", want: "h3i1"},
+		{fen: twoHorsesFEN, text: "马二退五", wantN: Chinese, want: "error: two red horses on file 2 and none can make the move"},
 		{fen: twoHorsesFEN, text: "中马进三", wantN: Chinese, want: "error: middle needs exactly three red horses on file 2"},
 		// Three pawns on a file.
 		{fen: threePawnsFEN, text: "前兵进一", want: "c7c8"},
@@ -119,7 +123,8 @@ func TestParse(t *testing.T) {
 		{fen: threePawnsFEN, text: ".P.6", want: "c6d6"},
 		{fen: threePawnsFEN, text: "=P.6", want: "c6d6"},
 		{fen: threePawnsFEN, text: "-P.8", want: "c5b5"},
-		{fen: threePawnsFEN, text: "兵七进一", wantN: Chinese, want: "error: three red pawns on file 7 and no 前/后"},
+		{fen: threePawnsFEN, text: "兵七平六", wantN: Chinese, want: "error: three red pawns on file 7 and no 前/后 to say which moves"},
+		{fen: threePawnsFEN, text: "兵七进一", want: "c7c8"}, // only the front pawn can
 		{fen: threePawnsFEN, text: "-P+1", wantN: WXF, want: "error: the move is illegal"},
 		// Five pawns on a file: numbered from the front.
 		{fen: fivePawnsFEN, text: "一兵平六", want: "c9d9"},
@@ -144,7 +149,7 @@ func TestParse(t *testing.T) {
 		{fen: blackCannonsFEN, text: "前炮平５", want: "b5e5"},
 		{fen: blackCannonsFEN, text: "后炮退２", want: "b7b9"},
 		{fen: blackCannonsFEN, text: "+C.5", want: "b5e5"},
-		{fen: blackCannonsFEN, text: "炮２平５", wantN: Chinese, want: "error: two black cannons on file 2 and no 前/后"},
+		{fen: blackCannonsFEN, text: "炮２平５", wantN: Chinese, want: "error: two black cannons on file 2 and no 前/后 to say which moves"},
 		// Two elephants on a file need no front/rear: the direction tells.
 		{fen: elephantsFEN, text: "相七进五", want: "c0e2"},
 		{fen: elephantsFEN, text: "相七退五", want: "c4e2"},
