@@ -1,0 +1,149 @@
+package apiconv
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/arbiter-xq/arbiter/arbiter"
+	"github.com/arbiter-xq/arbiter/notation"
+	"github.com/arbiter-xq/arbiter/xiangqi"
+)
+
+// Machine-readable codes of a FieldError (google.rpc.ErrorInfo reasons in the service).
+const (
+	CodeInvalidFEN     = "INVALID_FEN"     // the start position cannot be read or is not a legal position
+	CodeInvalidMove    = "INVALID_MOVE"    // a move text cannot be read in any notation
+	CodeAmbiguousMove  = "AMBIGUOUS_MOVE"  // a move text fits more than one piece
+	CodeIllegalMove    = "ILLEGAL_MOVE"    // a move reads fine but is not legal in its position
+	CodeUnknownRuleset = "UNKNOWN_RULESET" // the ruleset id is not registered
+	CodeInvalidPolicy  = "INVALID_POLICY"  // a policy field is out of range
+	CodeTooLong        = "HISTORY_TOO_LONG"
+)
+
+// FieldError is a problem with one field of a request. Field names the field the way
+// the proto does, with 0-based indices for repeated fields: "fen", "moves[17]",
+// "ruleset", "rulesets[1]", "policy.loss_at_occurrence".
+type FieldError struct {
+	Field  string
+	Reason string
+	// Code is one of the Code* constants.
+	Code string
+	// Err is the domain error behind it (*xiangqi.FENError, *xiangqi.MoveError,
+	// *notation.Error, *arbiter.PolicyError, *arbiter.UnknownRulesetError), if any.
+	Err error
+}
+
+func (e *FieldError) Error() string { return e.Field + ": " + e.Reason }
+
+// Unwrap returns the domain error.
+func (e *FieldError) Unwrap() error { return e.Err }
+
+// ParseHistory reads a start position (empty = the standard start) and the moves played
+// from it, each in any notation (detected per move), and checks that every move is
+// legal. Errors are *FieldError naming "fen" or "moves[i]" (0-based).
+func ParseHistory(fen string, moves []string) (xiangqi.Position, []xiangqi.Move, error) {
+	return ParseHistoryAs(fen, moves, notation.Auto)
+}
+
+// ParseHistoryAs is ParseHistory with the moves' notation fixed (notation.Auto detects
+// it per move).
+func ParseHistoryAs(fen string, moves []string, n notation.Notation) (xiangqi.Position, []xiangqi.Move, error) {
+	start, err := xiangqi.ParseFEN(fen)
+	if err != nil {
+		return start, nil, &FieldError{Field: "fen", Reason: err.Error(), Code: CodeInvalidFEN, Err: err}
+	}
+	out := make([]xiangqi.Move, len(moves))
+	p := start
+	for i, text := range moves {
+		m, err := ParseMove(&p, i, text, n)
+		if err != nil {
+			return start, nil, err
+		}
+		out[i] = m
+		p.MakeMove(m)
+	}
+	return start, out, nil
+}
+
+// ParseMove reads the move text played as the ply-th move (0-based) of a history from
+// position p. Errors are *FieldError naming "moves[ply]".
+func ParseMove(p *xiangqi.Position, ply int, text string, n notation.Notation) (xiangqi.Move, error) {
+	m, err := notation.ParseAs(p, text, n)
+	if err != nil {
+		reason, code := err.Error(), CodeInvalidMove
+		var ne *notation.Error
+		if errors.As(err, &ne) {
+			code = moveCode(ne.Reason)
+		}
+		return m, &FieldError{
+			Field:  fmt.Sprintf("moves[%d]", ply),
+			Reason: fmt.Sprintf("move %d (ply %d, %s to move): %s", ply/2+1, ply+1, p.SideToMove(), reason),
+			Code:   code,
+			Err:    &xiangqi.MoveError{Ply: ply, Text: text, Reason: reason},
+		}
+	}
+	return m, nil
+}
+
+// moveCode tells an illegal or ambiguous move from an unreadable one by the reason the
+// notation package gives.
+func moveCode(reason string) string {
+	switch {
+	case strings.HasPrefix(reason, "the move is illegal"):
+		return CodeIllegalMove
+	case strings.Contains(reason, "say which"),
+		strings.Contains(reason, " and no "),
+		strings.HasPrefix(reason, "both ") && strings.HasSuffix(reason, "can make the move"):
+		return CodeAmbiguousMove
+	}
+	return CodeInvalidMove
+}
+
+// LookupRuleset returns the ruleset registered under id; an empty or unknown id is a
+// *FieldError on field that lists the valid ids.
+func LookupRuleset(reg *arbiter.Registry, field, id string) (arbiter.Ruleset, error) {
+	if id == "" {
+		ids := reg.IDs()
+		return nil, &FieldError{Field: field, Code: CodeUnknownRuleset,
+			Reason: "a ruleset id is required (valid: " + strings.Join(ids, ", ") + ")",
+			Err:    &arbiter.UnknownRulesetError{ID: id, Valid: ids}}
+	}
+	rs, err := reg.Get(id)
+	if err != nil {
+		return nil, &FieldError{Field: field, Reason: err.Error(), Code: CodeUnknownRuleset, Err: err}
+	}
+	return rs, nil
+}
+
+// AsFieldError turns a domain error into a *FieldError naming the request field it comes
+// from: a *FieldError as is, *xiangqi.FENError → "fen", *xiangqi.MoveError →
+// "moves[ply]", *arbiter.PolicyError → "policy.<field>", *arbiter.UnknownRulesetError →
+// "ruleset". It returns nil for any other error.
+func AsFieldError(err error) *FieldError {
+	var fe *FieldError
+	var fen *xiangqi.FENError
+	var me *xiangqi.MoveError
+	var pe *arbiter.PolicyError
+	var ue *arbiter.UnknownRulesetError
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &fe):
+		return fe
+	case errors.As(err, &fen):
+		return &FieldError{Field: "fen", Reason: fen.Error(), Code: CodeInvalidFEN, Err: err}
+	case errors.As(err, &me):
+		code := CodeIllegalMove
+		if !strings.Contains(me.Reason, "illegal") {
+			code = moveCode(me.Reason)
+		}
+		return &FieldError{Field: fmt.Sprintf("moves[%d]", me.Ply), Reason: me.Error(), Code: code, Err: err}
+	case errors.As(err, &pe):
+		f := "policy." + policyField(pe.Field)
+		return &FieldError{Field: f, Reason: pe.Reason, Code: CodeInvalidPolicy, Err: err}
+	case errors.As(err, &ue):
+		return &FieldError{Field: "ruleset", Reason: ue.Error(), Code: CodeUnknownRuleset, Err: err}
+	}
+	return nil
+}

@@ -1,0 +1,120 @@
+package apiconv
+
+import (
+	"fmt"
+
+	"github.com/arbiter-xq/arbiter/arbiter"
+	arbiterv1 "github.com/arbiter-xq/arbiter/proto/arbiter/v1"
+	"google.golang.org/protobuf/proto"
+)
+
+// Policy maps a proto policy to the domain policy without validating it; unset fields
+// stay zero, which arbiter.Policy.Normalize reads as "the default". A nil policy is the
+// default policy. counted_checks_limit set to 0 ("every check counts") becomes the
+// domain's -1 (check counting off). Use CheckPolicy to validate as well.
+func Policy(p *arbiterv1.Policy) arbiter.Policy {
+	var out arbiter.Policy
+	if p == nil {
+		return out
+	}
+	if p.LossAtOccurrence != nil {
+		out.LossAtOccurrence = int(p.GetLossAtOccurrence())
+	}
+	switch p.GetOnViolation() {
+	case arbiterv1.OnViolation_ON_VIOLATION_LOSE:
+		out.OnViolation = arbiter.ViolationLose
+	case arbiterv1.OnViolation_ON_VIOLATION_FORBID:
+		out.OnViolation = arbiter.ViolationForbid
+	}
+	if p.DrawAtOccurrence != nil {
+		out.DrawAtOccurrence = int(p.GetDrawAtOccurrence())
+	}
+	out.NaturalMoveLimit = int(p.GetNaturalMoveLimit())
+	if p.CountedChecksLimit != nil {
+		out.CheckCountLimit = int(p.GetCountedChecksLimit())
+		if out.CheckCountLimit == 0 {
+			out.CheckCountLimit = -1
+		}
+	}
+	out.NoDrawBeforeMove = int(p.GetNoDrawBeforeMove())
+	return out
+}
+
+// CheckPolicy maps and validates a proto policy and returns it normalised (every
+// default filled in). Errors are *FieldError naming "policy.<field>".
+func CheckPolicy(p *arbiterv1.Policy) (arbiter.Policy, error) {
+	bad := func(field, format string, args ...any) (arbiter.Policy, error) {
+		return arbiter.Policy{}, &FieldError{Field: "policy." + field, Code: CodeInvalidPolicy,
+			Reason: fmt.Sprintf(format, args...)}
+	}
+	if p != nil {
+		// The domain reads 0 as "default"; the proto rejects an explicit value below 2.
+		if p.LossAtOccurrence != nil && p.GetLossAtOccurrence() < 2 {
+			return bad("loss_at_occurrence", "%d is below 2 (the first repetition is occurrence 2)", p.GetLossAtOccurrence())
+		}
+		if p.DrawAtOccurrence != nil && p.GetDrawAtOccurrence() < 2 {
+			return bad("draw_at_occurrence", "%d is below 2 (the first repetition is occurrence 2)", p.GetDrawAtOccurrence())
+		}
+		if _, ok := arbiterv1.OnViolation_name[int32(p.GetOnViolation())]; !ok {
+			return bad("on_violation", "unknown value %d (use ON_VIOLATION_LOSE or ON_VIOLATION_FORBID)", p.GetOnViolation())
+		}
+		if p.GetNaturalMoveLimit() < 0 {
+			return bad("natural_move_limit", "%d is negative (0 means the default of 60 moves)", p.GetNaturalMoveLimit())
+		}
+		if p.CountedChecksLimit != nil && p.GetCountedChecksLimit() < 0 {
+			return bad("counted_checks_limit", "%d is negative (0 means every check counts)", p.GetCountedChecksLimit())
+		}
+	}
+	out, err := Policy(p).Normalize()
+	if err != nil {
+		return out, AsFieldError(err)
+	}
+	return out, nil
+}
+
+// policyField maps a domain policy field name (arbiter.PolicyError.Field) to the proto
+// field name.
+func policyField(domain string) string {
+	switch domain {
+	case "check_count_limit":
+		return "counted_checks_limit"
+	}
+	return domain
+}
+
+// PolicyProto maps a domain policy to the proto message with every field set. A
+// natural move limit turned off (-1) cannot be said in the proto and is written as 0.
+func PolicyProto(p arbiter.Policy) *arbiterv1.Policy {
+	out := &arbiterv1.Policy{
+		LossAtOccurrence: proto.Int32(int32(p.LossAtOccurrence)),
+		DrawAtOccurrence: proto.Int32(int32(p.DrawAtOccurrence)),
+		NoDrawBeforeMove: int32(p.NoDrawBeforeMove),
+	}
+	switch p.OnViolation {
+	case arbiter.ViolationLose:
+		out.OnViolation = arbiterv1.OnViolation_ON_VIOLATION_LOSE
+	case arbiter.ViolationForbid:
+		out.OnViolation = arbiterv1.OnViolation_ON_VIOLATION_FORBID
+	}
+	if p.NaturalMoveLimit > 0 {
+		out.NaturalMoveLimit = int32(p.NaturalMoveLimit)
+	}
+	switch {
+	case p.CheckCountLimit > 0:
+		out.CountedChecksLimit = proto.Int32(int32(p.CheckCountLimit))
+	default:
+		out.CountedChecksLimit = proto.Int32(0)
+	}
+	return out
+}
+
+// RulesetInfo maps a ruleset description to the proto message, with the default policy.
+func RulesetInfo(info arbiter.RulesetInfo) *arbiterv1.Ruleset {
+	return &arbiterv1.Ruleset{
+		Id:            info.ID,
+		Name:          info.Name,
+		Edition:       info.Edition,
+		Description:   info.Description,
+		DefaultPolicy: PolicyProto(arbiter.DefaultPolicy()),
+	}
+}
