@@ -26,7 +26,7 @@ func benchPlies(b *testing.B, i int) []benchPly {
 			pos := game.PositionAt(ply)
 			text := g.texts[i][ply]
 			if i == 0 {
-				text = FormatICCS(m) // where the ICCS file disagrees, keep the positions' move
+				text = FormatICCS(&pos, m) // where the ICCS file disagrees, keep the positions' move
 			}
 			out = append(out, benchPly{pos, text})
 		}

@@ -27,10 +27,10 @@ func ExampleParse() {
 func ExampleFormat() {
 	p := xiangqi.StartPosition()
 	m, _ := notation.Parse(&p, "h2e2")
-	fmt.Println(notation.FormatICCS(m), notation.FormatWXF(&p, m), notation.FormatChinese(&p, m))
+	fmt.Println(notation.FormatICCS(&p, m), notation.FormatWXF(&p, m), notation.FormatChinese(&p, m))
 	p.MakeMove(m)
 	m, _ = notation.Parse(&p, "h9g7")
-	fmt.Println(notation.FormatICCS(m), notation.FormatWXF(&p, m), notation.FormatChinese(&p, m))
+	fmt.Println(notation.FormatICCS(&p, m), notation.FormatWXF(&p, m), notation.FormatChinese(&p, m))
 	// Output:
 	// h2e2 C2.5 炮二平五
 	// h9g7 H8+7 马８进７

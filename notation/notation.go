@@ -121,8 +121,9 @@ func Format(p *xiangqi.Position, m xiangqi.Move, n Notation) string {
 	return xiangqi.ICCS(m)
 }
 
-// FormatICCS writes m in lowercase ICCS ("h2e2").
-func FormatICCS(m xiangqi.Move) string { return xiangqi.ICCS(m) }
+// FormatICCS writes m in lowercase ICCS ("h2e2"). It takes the position only to
+// match FormatWXF and FormatChinese; ICCS does not need it.
+func FormatICCS(_ *xiangqi.Position, m xiangqi.Move) string { return xiangqi.ICCS(m) }
 
 // FormatWXF writes m, a move of p, in ASCII WXF notation ("C2.5", "+P+1").
 func FormatWXF(p *xiangqi.Position, m xiangqi.Move) string { return Format(p, m, WXF) }

@@ -225,7 +225,7 @@ func TestFormat(t *testing.T) {
 	for _, tt := range tests {
 		p := afterMoves(t, tt.fen, tt.pre...)
 		m, _ := xiangqi.ParseICCS(tt.move)
-		got := [4]string{FormatICCS(m), FormatWXF(&p, m), FormatChinese(&p, m), FormatChineseTraditional(&p, m)}
+		got := [4]string{FormatICCS(&p, m), FormatWXF(&p, m), FormatChinese(&p, m), FormatChineseTraditional(&p, m)}
 		want := [4]string{tt.move, tt.wxf, tt.chinese, tt.trad}
 		if got != want {
 			t.Errorf("%s %s: got %q, want %q", tt.fen, tt.move, got, want)
