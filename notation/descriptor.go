@@ -224,47 +224,50 @@ func resolve(p *xiangqi.Position, d *desc, n Notation) (xiangqi.Move, string) {
 
 	// A qualifier without a file: the file with two or more such pieces. Only pawns
 	// can stand doubled on two files; then the move itself must tell them apart.
-	var cands [4]xiangqi.Square
-	nc := 0
-	files := ""
+	var cands [4]xiangqi.Square // the pieces the qualifier picks, one per file
+	var files [4]int            // mover files with two or more
+	nc, nf := 0, 0
 	var firstWhy string
 	for f := 0; f < xiangqi.Files; f++ {
 		col := columnOf(p, pc, f)
-		if col.n < 2 {
+		if col.n < 2 || nf == len(files) {
 			continue
 		}
-		mf := moverFile(c, f)
-		if files != "" {
-			files += " and "
-		}
-		files += strconv.Itoa(mf)
-		from, why := pick(col, d, name, mf)
+		files[nf] = moverFile(c, f)
+		nf++
+		from, why := pick(col, d, name, files[nf-1])
 		if why != "" {
 			if firstWhy == "" {
 				firstWhy = why
 			}
 			continue
 		}
-		if nc < len(cands) {
-			cands[nc] = from
-			nc++
-		}
+		cands[nc] = from
+		nc++
 	}
 	switch {
-	case files == "":
+	case nf == 0:
 		return xiangqi.NoMove, "no two " + name + "s on one file for " + qualWords(n)
 	case nc == 0:
 		return xiangqi.NoMove, firstWhy
 	case nc == 1:
 		return finish(p, c, k, cands[0], d)
 	}
-	switch m, found := chooseLegal(p, c, k, cands[:nc], d); found {
-	case 0:
-		return xiangqi.NoMove, name + "s doubled on files " + files + " and none can make the move"
-	case 1:
+	m, found := chooseLegal(p, c, k, cands[:nc], d)
+	if found == 1 {
 		return m, ""
 	}
-	return xiangqi.NoMove, name + "s doubled on files " + files + ": say which file"
+	list := ""
+	for i := range nf {
+		if i > 0 {
+			list += " and "
+		}
+		list += strconv.Itoa(files[i])
+	}
+	if found == 0 {
+		return xiangqi.NoMove, name + "s doubled on files " + list + " and none can make the move"
+	}
+	return xiangqi.NoMove, name + "s doubled on files " + list + ": say which file"
 }
 
 // finish computes the destination and checks legality.
