@@ -111,17 +111,21 @@ func (c *classifier) chases(f *plyFacts, answering bool) (threats, excl []arbite
 			excl = append(excl, excluded(t, excUncrossedPawn, pieceAt(w.piece, w.victim)+" has not crossed the river: not 子力"))
 			continue
 		}
-		if base.get(w.victim) != nil {
-			excl = append(excl, excluded(t, excPreExisting, pieceAt(w.piece, w.victim)+" could already be won before the move (CXA 29.2: not a new threat)"))
-			continue
-		}
-		necessary := a.necessary(now, w)
+		necessary := a.necessary(now, w, f.move.To())
 		involved := unionSquares(w.capturers, necessary)
 		if w.viaCheck {
 			involved = unionSquares([]xiangqi.Square{w.first.From()}, necessary)
 		}
+		// CXA 29.2: the threat must be new. A victim that could already be won before the
+		// move is a new chase only when the moved piece now takes part in winning it (it
+		// re-forms the attack, 参考图38); otherwise the move leaves an old threat unchanged
+		// (参考图6).
+		if base.get(w.victim) != nil && !containsSquare(involved, f.move.To()) {
+			excl = append(excl, excluded(t, excPreExisting, pieceAt(w.piece, w.victim)+" could already be won before the move, and the moved piece takes no part (CXA 29.2: not a new threat)"))
+			continue
+		}
 		t.Attackers = attackersOf(&now, involved)
-		t.Joint = len(necessary) >= 2
+		t.Joint = isJoint(&now, w, necessary)
 		t.Root, t.Exception = a.threatRoot(&now, w)
 		t.Note = threatNote(&now, w, t)
 		if exc := kingPawnAlone(&now, w); exc != "" {
@@ -167,26 +171,98 @@ func (c *classifier) wasThreatened(f *plyFacts) bool {
 }
 
 // necessary returns the chaser's pieces without which the victim can no longer be won
-// (the co-operating pieces of a joint chase, 联合捉, CXA 2020 26.9). The king cannot be
-// taken off the board and is never listed.
-func (a *analyst) necessary(p xiangqi.Position, w *win) []xiangqi.Square {
+// (the co-operating pieces of a joint chase, 联合捉, CXA 2020 26.9). Only pieces that
+// bear on the victim are tried: its attackers, the screens of attacking cannons (a rook
+// in front of a cannon, 参考图38), and the first mover of a check line. Taking other
+// pieces off the board would measure king safety, not co-operation.
+func (a *analyst) necessary(p xiangqi.Position, w *win, moved xiangqi.Square) []xiangqi.Square {
 	var out []xiangqi.Square
 	only := w.victim
 	if w.viaCheck {
 		only = xiangqi.NoSquare
 	}
-	for s := xiangqi.Square(0); s < xiangqi.NumSquares; s++ {
-		pc := p.At(s)
-		if pc == xiangqi.NoPiece || pc.Color() != a.chaser || !coOperates(pc.Kind()) {
-			continue
-		}
+	for _, s := range a.bearingOn(&p, w, moved) {
 		q := p
 		q.Put(s, xiangqi.NoPiece)
+		if q.InCheck(a.chaser) {
+			continue // a shield of its own king, not a co-operating attacker
+		}
 		if a.scan(q, false, only).get(w.victim) == nil {
 			out = append(out, s)
 		}
 	}
 	return out
+}
+
+// isJoint applies the 2020 notion of 联合捉 (多子捉一子): two or more pieces that each
+// attack the victim are needed to win it (rook and cannon on one rook, 参考图14; horse and
+// cannon, 参考图40). A piece that is only the screen of a cannon is not a co-attacker
+// (参考图47). A win through checks is joint when the checking piece and the capturing
+// piece both are needed and differ.
+func isJoint(p *xiangqi.Position, w *win, necessary []xiangqi.Square) bool {
+	if w.viaCheck {
+		return len(necessary) >= 2
+	}
+	var buf [16]xiangqi.Square
+	att := p.AppendAttackers(buf[:0], w.victim, p.At(w.first.From()).Color())
+	n := 0
+	for _, s := range necessary {
+		if containsSquare(att, s) {
+			n++
+		}
+	}
+	return n >= 2
+}
+
+// bearingOn lists the chaser's pieces that bear on the victim of w.
+func (a *analyst) bearingOn(p *xiangqi.Position, w *win, moved xiangqi.Square) []xiangqi.Square {
+	var buf [16]xiangqi.Square
+	att := p.AppendAttackers(buf[:0], w.victim, a.chaser)
+	out := make([]xiangqi.Square, 0, len(att)+2)
+	add := func(s xiangqi.Square) {
+		if pc := p.At(s); pc != xiangqi.NoPiece && pc.Color() == a.chaser && coOperates(pc.Kind()) && !containsSquare(out, s) {
+			out = append(out, s)
+		}
+	}
+	for _, s := range att {
+		add(s)
+		if p.At(s).Kind() == xiangqi.Cannon {
+			if sc := screenBetween(p, s, w.victim); sc != xiangqi.NoSquare {
+				add(sc)
+			}
+		}
+	}
+	if w.viaCheck {
+		add(w.first.From())
+		add(moved)
+	}
+	return out
+}
+
+// screenBetween returns the piece between a cannon on from and its target on to.
+func screenBetween(p *xiangqi.Position, from, to xiangqi.Square) xiangqi.Square {
+	df, dr := sign(to.File()-from.File()), sign(to.Rank()-from.Rank())
+	if df != 0 && dr != 0 {
+		return xiangqi.NoSquare
+	}
+	f, r := from.File()+df, from.Rank()+dr
+	for f != to.File() || r != to.Rank() {
+		if s := xiangqi.SquareAt(f, r); p.At(s) != xiangqi.NoPiece {
+			return s
+		}
+		f, r = f+df, r+dr
+	}
+	return xiangqi.NoSquare
+}
+
+func sign(x int) int {
+	switch {
+	case x > 0:
+		return 1
+	case x < 0:
+		return -1
+	}
+	return 0
 }
 
 // coOperates reports whether a piece of kind k can take part in a joint chase. Advisors
