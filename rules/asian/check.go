@@ -9,7 +9,7 @@ const (
 	// every legal reply (so a mate in up to killDepth moves by consecutive checks).
 	killDepth = 3
 	// killBudget bounds the nodes of one search, so that no position can stall it.
-	killBudget = 4000
+	killBudget = 2000
 )
 
 // threatensMate reports whether, if the opponent passed after the move that led to p,
@@ -22,16 +22,18 @@ func threatensMate(p xiangqi.Position, s xiangqi.Color) bool {
 }
 
 // mateByChecks reports whether the side to move mates by checks within depth moves.
+// Only checking moves are searched: each pseudo-legal move is tried once, and the
+// cheap "does it give check" test comes before the legality test.
 func mateByChecks(p *xiangqi.Position, depth int, budget *int) bool {
 	if depth == 0 || *budget <= 0 {
 		return false
 	}
 	s := p.SideToMove()
 	var buf [128]xiangqi.Move
-	for _, m := range p.AppendLegalMoves(buf[:0]) {
+	for _, m := range p.AppendPseudoMoves(buf[:0]) {
 		cap := p.MakeMove(m)
 		ok := false
-		if p.InCheck(s.Other()) {
+		if p.InCheck(s.Other()) && !p.InCheck(s) {
 			*budget--
 			ok = repliesAllLose(p, depth-1, budget)
 		}
@@ -50,18 +52,18 @@ func mateByChecks(p *xiangqi.Position, depth int, budget *int) bool {
 // leads to mate by further checks; no legal reply at all is mate (or stalemate, which
 // also loses in xiangqi).
 func repliesAllLose(p *xiangqi.Position, depth int, budget *int) bool {
-	var buf [128]xiangqi.Move
-	replies := p.AppendLegalMoves(buf[:0])
-	if len(replies) == 0 {
-		return true
-	}
 	if depth == 0 {
-		return false
+		return !p.HasLegalMove()
 	}
-	for _, r := range replies {
+	s := p.SideToMove()
+	var buf [128]xiangqi.Move
+	for _, r := range p.AppendPseudoMoves(buf[:0]) {
 		cap := p.MakeMove(r)
-		*budget--
-		ok := mateByChecks(p, depth, budget)
+		ok := true
+		if !p.InCheck(s) {
+			*budget--
+			ok = mateByChecks(p, depth, budget)
+		}
 		p.UnmakeMove(r, cap)
 		if !ok {
 			return false

@@ -91,7 +91,9 @@ func (cl *classifier) classify(before *xiangqi.Position, m xiangqi.Move, ply int
 		pn.Threats[i].Note = threatNote(&pn.Threats[i])
 	}
 
-	kill := threatensMate(after, mover)
+	// The mate search costs most of the classification and never decides an Asian
+	// ruling (AXF rule 9), so it runs only where it names the move: not for chases.
+	kill := len(pn.Threats) == 0 && threatensMate(after, mover)
 	exchange, offer := offered(&after, m.To())
 	block := blocks(&after, m.To())
 	if len(pn.Threats) > 0 {
@@ -112,11 +114,8 @@ func (cl *classifier) classify(before *xiangqi.Position, m xiangqi.Move, ply int
 	if len(pn.All) == 0 {
 		pn.All = append(pn.All, arbiter.NatureIdle)
 	}
-	// Heaviest first; a chase counts before a mate threat in the Asian rules, because
-	// only the chase can be forbidden (AXF rule 9: perpetual mate threats are allowed).
-	if kill && len(pn.Threats) > 0 {
-		pn.All[0], pn.All[1] = arbiter.NatureMateThreat, arbiter.NatureChase
-	}
+	// A chase counts before a mate threat in the Asian rules, because only the chase
+	// can be forbidden (AXF rule 9: perpetual mate threats are allowed).
 	pn.Nature = arbiter.NatureIdle
 	switch {
 	case len(pn.Threats) > 0:

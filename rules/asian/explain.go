@@ -307,12 +307,19 @@ func (c *cycle) moveOf(i int) xiangqi.Move { return c.moves[i] }
 // explain writes the ruling in plain words, English with the rulebook's Chinese terms.
 func (c *cycle) explain(sides *[2]sideReading, v arbiter.Verdict) string {
 	var b strings.Builder
+	if c.from < c.start {
+		fmt.Fprintf(&b, "The position first occurred after ply %d; the repetition is judged over every move since then. ", c.from)
+	}
 	for col := xiangqi.Red; col <= xiangqi.Black; col++ {
 		s := &sides[col]
 		if len(s.idx) == 0 {
 			continue
 		}
-		fmt.Fprintf(&b, "%s (%s): %s (%s)", col, c.movesText(s), s.pattern(), arbiter.PatternChinese(s.natures))
+		zh := arbiter.PatternChinese(s.natures)
+		if zh == "长捉" && !s.perpetualChase() {
+			zh = "捉不同子" // every move chases, but not one piece (AXF rule 32)
+		}
+		fmt.Fprintf(&b, "%s (%s): %s (%s)", col, c.movesText(s), s.pattern(), zh)
 		switch {
 		case s.perpetualCheck:
 			b.WriteString(", checking on every move (长将)")
