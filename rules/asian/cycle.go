@@ -55,7 +55,7 @@ type cycle struct {
 	// from is the first classified move (the position's first occurrence); the
 	// requested cycle is start..end-1.
 	from, start, end int
-	plies      []plyReading
+	plies            []plyReading
 	// lastOf[c] is the identity map after c's last move of the cycle.
 	lastOf [2]tracker
 	// moves are the classified moves, plies[i] is moves[i].
