@@ -173,7 +173,8 @@ func (c *classifier) wasThreatened(f *plyFacts) bool {
 // necessary returns the chaser's pieces without which the victim can no longer be won
 // (the co-operating pieces of a joint chase, 联合捉, CXA 2020 26.9). Only pieces that
 // bear on the victim are tried: its attackers, the screens of attacking cannons (a rook
-// in front of a cannon, 参考图38), and the first mover of a check line. Taking other
+// in front of a cannon, 参考图38), the moved piece and the first mover of a check line.
+// Taking other
 // pieces off the board would measure king safety, not co-operation.
 func (a *analyst) necessary(p xiangqi.Position, w *win, moved xiangqi.Square) []xiangqi.Square {
 	var out []xiangqi.Square
@@ -194,24 +195,32 @@ func (a *analyst) necessary(p xiangqi.Position, w *win, moved xiangqi.Square) []
 	return out
 }
 
-// isJoint applies the 2020 notion of 联合捉 (多子捉一子): two or more pieces that each
-// attack the victim are needed to win it (rook and cannon on one rook, 参考图14; horse and
-// cannon, 参考图40). A piece that is only the screen of a cannon is not a co-attacker
-// (参考图47). A win through checks is joint when the checking piece and the capturing
-// piece both are needed and differ.
+// isJoint applies the 2020 notion of 联合捉 (多子捉一子): two or more pieces are needed to
+// win the victim (rook and cannon on one rook, 参考图14; a cannon that pins the protector
+// while the rook takes, 图11; horse and cannon, 参考图40). A piece whose only part is being
+// the screen of an attacking cannon is not a co-operator (参考图47).
 func isJoint(p *xiangqi.Position, w *win, necessary []xiangqi.Square) bool {
-	if w.viaCheck {
-		return len(necessary) >= 2
-	}
+	c := p.At(w.first.From()).Color()
 	var buf [16]xiangqi.Square
-	att := p.AppendAttackers(buf[:0], w.victim, p.At(w.first.From()).Color())
+	att := p.AppendAttackers(buf[:0], w.victim, c)
 	n := 0
 	for _, s := range necessary {
-		if containsSquare(att, s) {
-			n++
+		if !containsSquare(att, s) && isScreenOf(p, s, att, w.victim) {
+			continue
 		}
+		n++
 	}
 	return n >= 2
+}
+
+// isScreenOf reports whether s is the screen of one of the attacking cannons.
+func isScreenOf(p *xiangqi.Position, s xiangqi.Square, attackers []xiangqi.Square, victim xiangqi.Square) bool {
+	for _, a := range attackers {
+		if p.At(a).Kind() == xiangqi.Cannon && screenBetween(p, a, victim) == s {
+			return true
+		}
+	}
+	return false
 }
 
 // bearingOn lists the chaser's pieces that bear on the victim of w.
@@ -234,8 +243,8 @@ func (a *analyst) bearingOn(p *xiangqi.Position, w *win, moved xiangqi.Square) [
 	}
 	if w.viaCheck {
 		add(w.first.From())
-		add(moved)
 	}
+	add(moved)
 	return out
 }
 
