@@ -104,7 +104,7 @@ func advance(p *xiangqi.Position, m xiangqi.Move) xiangqi.Piece {
 // Move writes m, a move of position p, in the three notations.
 func Move(p *xiangqi.Position, m xiangqi.Move) *arbiterv1.Move {
 	return &arbiterv1.Move{
-		Iccs:    notation.FormatICCS(m),
+		Iccs:    notation.Format(p, m, notation.ICCS),
 		Wxf:     notation.Format(p, m, notation.WXF),
 		Chinese: notation.Format(p, m, notation.Chinese),
 	}
