@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/arbiter-xq/arbiter/apiconv"
 	"github.com/arbiter-xq/arbiter/arbiter"
 	"github.com/arbiter-xq/arbiter/notation"
 	arbiterv1 "github.com/arbiter-xq/arbiter/proto/arbiter/v1"
@@ -63,7 +64,11 @@ type Outcome struct {
 	// for the flipped variant, squares transformed back).
 	Verdict arbiter.Verdict
 	Chased  []string
-	Err     error
+	// Result and Termination are the game result under the case's policy (colours
+	// swapped back for the flipped variant); set only when the case expects a result.
+	Result      arbiter.Result
+	Termination arbiter.Termination
+	Err         error
 }
 
 func transform(v Variant, start xiangqi.Position, moves []xiangqi.Move) (xiangqi.Position, []xiangqi.Move) {
@@ -189,6 +194,28 @@ func Run(c *arbiterv1.Case, ruleset string, rs arbiter.Ruleset) (*arbiterv1.Case
 			}
 			res.ActualChased = o.Chased
 		}
+		if exp.GetResult() != arbiterv1.Result_RESULT_UNSPECIFIED || exp.GetTermination() != arbiterv1.Termination_TERMINATION_UNSPECIFIED {
+			pol, err := apiconv.CheckPolicy(c.GetPolicy())
+			if err != nil {
+				problems = append(problems, "the case's policy: "+err.Error())
+				break
+			}
+			s, ms := transform(v, start, moves)
+			rep, err := arbiter.Adjudicate(rs, s, ms, pol)
+			if err != nil {
+				problems = append(problems, fmt.Sprintf("%s: adjudication: %v", v, err))
+				continue
+			}
+			o.Result, o.Termination = rep.Result, rep.Termination
+			if v == Flipped {
+				switch o.Result {
+				case arbiter.ResultRedWins:
+					o.Result = arbiter.ResultBlackWins
+				case arbiter.ResultBlackWins:
+					o.Result = arbiter.ResultRedWins
+				}
+			}
+		}
 		problems = append(problems, compare(v, exp, o)...)
 	}
 	switch {
@@ -212,6 +239,12 @@ func compare(v Variant, exp *arbiterv1.CaseExpectation, o Outcome) []string {
 	var out []string
 	if want := arbiter.Verdict(exp.GetVerdict()); o.Verdict != want {
 		out = append(out, fmt.Sprintf("%s: verdict %s, want %s", v, o.Verdict, want))
+	}
+	if want := exp.GetResult(); want != arbiterv1.Result_RESULT_UNSPECIFIED && arbiter.Result(want) != o.Result {
+		out = append(out, fmt.Sprintf("%s: result %s, want %s", v, o.Result, arbiter.Result(want)))
+	}
+	if want := exp.GetTermination(); want != arbiterv1.Termination_TERMINATION_UNSPECIFIED && apiconv.Termination(o.Termination) != want {
+		out = append(out, fmt.Sprintf("%s: termination %s, want %s", v, o.Termination, want))
 	}
 	if want := exp.GetNatures(); len(want) > 0 {
 		var diffs []string

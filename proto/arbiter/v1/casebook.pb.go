@@ -147,7 +147,9 @@ type Case struct {
 	// Why the ruling is what it is, in our own words.
 	Explanation string `protobuf:"bytes,7,opt,name=explanation,proto3" json:"explanation,omitempty"`
 	// Free-form tags, e.g. "perpetual-chase", "false-root", "joint-chase", "interpretation".
-	Tags          []string `protobuf:"bytes,8,rep,name=tags,proto3" json:"tags,omitempty"`
+	Tags []string `protobuf:"bytes,8,rep,name=tags,proto3" json:"tags,omitempty"`
+	// House policy for the expected game result (unset fields take the defaults).
+	Policy        *Policy `protobuf:"bytes,9,opt,name=policy,proto3" json:"policy,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -238,6 +240,13 @@ func (x *Case) GetTags() []string {
 	return nil
 }
 
+func (x *Case) GetPolicy() *Policy {
+	if x != nil {
+		return x.Policy
+	}
+	return nil
+}
+
 // CaseSource names the rulebook article or diagram a case comes from.
 type CaseSource struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -324,8 +333,13 @@ type CaseExpectation struct {
 	Chased []string `protobuf:"bytes,4,rep,name=chased,proto3" json:"chased,omitempty"`
 	// Non-empty when the code is known not to reach this expectation: the reason, in our words.
 	KnownDivergence string `protobuf:"bytes,5,opt,name=known_divergence,json=knownDivergence,proto3" json:"known_divergence,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
+	// Expected game result after the whole history under the case's policy
+	// (RESULT_UNSPECIFIED: not checked).
+	Result Result `protobuf:"varint,6,opt,name=result,proto3,enum=arbiter.v1.Result" json:"result,omitempty"`
+	// Expected termination when the game ends (TERMINATION_UNSPECIFIED: not checked).
+	Termination   Termination `protobuf:"varint,7,opt,name=termination,proto3,enum=arbiter.v1.Termination" json:"termination,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *CaseExpectation) Reset() {
@@ -391,6 +405,20 @@ func (x *CaseExpectation) GetKnownDivergence() string {
 		return x.KnownDivergence
 	}
 	return ""
+}
+
+func (x *CaseExpectation) GetResult() Result {
+	if x != nil {
+		return x.Result
+	}
+	return Result_RESULT_UNSPECIFIED
+}
+
+func (x *CaseExpectation) GetTermination() Termination {
+	if x != nil {
+		return x.Termination
+	}
+	return Termination_TERMINATION_UNSPECIFIED
 }
 
 // CaseResult is the outcome of verifying one case under one ruleset.
@@ -525,9 +553,9 @@ var File_arbiter_v1_casebook_proto protoreflect.FileDescriptor
 const file_arbiter_v1_casebook_proto_rawDesc = "" +
 	"\n" +
 	"\x19arbiter/v1/casebook.proto\x12\n" +
-	"arbiter.v1\x1a\x17arbiter/v1/ruling.proto\"2\n" +
+	"arbiter.v1\x1a\x1darbiter/v1/adjudication.proto\x1a\x17arbiter/v1/ruling.proto\"2\n" +
 	"\bCasebook\x12&\n" +
-	"\x05cases\x18\x01 \x03(\v2\x10.arbiter.v1.CaseR\x05cases\"\xfb\x01\n" +
+	"\x05cases\x18\x01 \x03(\v2\x10.arbiter.v1.CaseR\x05cases\"\xa7\x02\n" +
 	"\x04Case\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x14\n" +
 	"\x05title\x18\x02 \x01(\tR\x05title\x12.\n" +
@@ -536,19 +564,22 @@ const file_arbiter_v1_casebook_proto_rawDesc = "" +
 	"\x05moves\x18\x05 \x01(\tR\x05moves\x12?\n" +
 	"\fexpectations\x18\x06 \x03(\v2\x1b.arbiter.v1.CaseExpectationR\fexpectations\x12 \n" +
 	"\vexplanation\x18\a \x01(\tR\vexplanation\x12\x12\n" +
-	"\x04tags\x18\b \x03(\tR\x04tags\"x\n" +
+	"\x04tags\x18\b \x03(\tR\x04tags\x12*\n" +
+	"\x06policy\x18\t \x01(\v2\x12.arbiter.v1.PolicyR\x06policy\"x\n" +
 	"\n" +
 	"CaseSource\x12\x12\n" +
 	"\x04book\x18\x01 \x01(\tR\x04book\x12\x1c\n" +
 	"\treference\x18\x02 \x01(\tR\treference\x12 \n" +
 	"\vconstructed\x18\x03 \x01(\bR\vconstructed\x12\x16\n" +
-	"\x06clause\x18\x04 \x01(\tR\x06clause\"\xcb\x01\n" +
+	"\x06clause\x18\x04 \x01(\tR\x06clause\"\xb2\x02\n" +
 	"\x0fCaseExpectation\x12\x18\n" +
 	"\aruleset\x18\x01 \x01(\tR\aruleset\x12-\n" +
 	"\averdict\x18\x02 \x01(\x0e2\x13.arbiter.v1.VerdictR\averdict\x12,\n" +
 	"\anatures\x18\x03 \x03(\x0e2\x12.arbiter.v1.NatureR\anatures\x12\x16\n" +
 	"\x06chased\x18\x04 \x03(\tR\x06chased\x12)\n" +
-	"\x10known_divergence\x18\x05 \x01(\tR\x0fknownDivergence\"\xc4\x03\n" +
+	"\x10known_divergence\x18\x05 \x01(\tR\x0fknownDivergence\x12*\n" +
+	"\x06result\x18\x06 \x01(\x0e2\x12.arbiter.v1.ResultR\x06result\x129\n" +
+	"\vtermination\x18\a \x01(\x0e2\x17.arbiter.v1.TerminationR\vtermination\"\xc4\x03\n" +
 	"\n" +
 	"CaseResult\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x18\n" +
@@ -591,25 +622,31 @@ var file_arbiter_v1_casebook_proto_goTypes = []any{
 	(*CaseSource)(nil),      // 3: arbiter.v1.CaseSource
 	(*CaseExpectation)(nil), // 4: arbiter.v1.CaseExpectation
 	(*CaseResult)(nil),      // 5: arbiter.v1.CaseResult
-	(Verdict)(0),            // 6: arbiter.v1.Verdict
-	(Nature)(0),             // 7: arbiter.v1.Nature
+	(*Policy)(nil),          // 6: arbiter.v1.Policy
+	(Verdict)(0),            // 7: arbiter.v1.Verdict
+	(Nature)(0),             // 8: arbiter.v1.Nature
+	(Result)(0),             // 9: arbiter.v1.Result
+	(Termination)(0),        // 10: arbiter.v1.Termination
 }
 var file_arbiter_v1_casebook_proto_depIdxs = []int32{
 	2,  // 0: arbiter.v1.Casebook.cases:type_name -> arbiter.v1.Case
 	3,  // 1: arbiter.v1.Case.source:type_name -> arbiter.v1.CaseSource
 	4,  // 2: arbiter.v1.Case.expectations:type_name -> arbiter.v1.CaseExpectation
-	6,  // 3: arbiter.v1.CaseExpectation.verdict:type_name -> arbiter.v1.Verdict
-	7,  // 4: arbiter.v1.CaseExpectation.natures:type_name -> arbiter.v1.Nature
-	0,  // 5: arbiter.v1.CaseResult.status:type_name -> arbiter.v1.CaseStatus
-	6,  // 6: arbiter.v1.CaseResult.expected_verdict:type_name -> arbiter.v1.Verdict
-	6,  // 7: arbiter.v1.CaseResult.actual_verdict:type_name -> arbiter.v1.Verdict
-	7,  // 8: arbiter.v1.CaseResult.expected_natures:type_name -> arbiter.v1.Nature
-	7,  // 9: arbiter.v1.CaseResult.actual_natures:type_name -> arbiter.v1.Nature
-	10, // [10:10] is the sub-list for method output_type
-	10, // [10:10] is the sub-list for method input_type
-	10, // [10:10] is the sub-list for extension type_name
-	10, // [10:10] is the sub-list for extension extendee
-	0,  // [0:10] is the sub-list for field type_name
+	6,  // 3: arbiter.v1.Case.policy:type_name -> arbiter.v1.Policy
+	7,  // 4: arbiter.v1.CaseExpectation.verdict:type_name -> arbiter.v1.Verdict
+	8,  // 5: arbiter.v1.CaseExpectation.natures:type_name -> arbiter.v1.Nature
+	9,  // 6: arbiter.v1.CaseExpectation.result:type_name -> arbiter.v1.Result
+	10, // 7: arbiter.v1.CaseExpectation.termination:type_name -> arbiter.v1.Termination
+	0,  // 8: arbiter.v1.CaseResult.status:type_name -> arbiter.v1.CaseStatus
+	7,  // 9: arbiter.v1.CaseResult.expected_verdict:type_name -> arbiter.v1.Verdict
+	7,  // 10: arbiter.v1.CaseResult.actual_verdict:type_name -> arbiter.v1.Verdict
+	8,  // 11: arbiter.v1.CaseResult.expected_natures:type_name -> arbiter.v1.Nature
+	8,  // 12: arbiter.v1.CaseResult.actual_natures:type_name -> arbiter.v1.Nature
+	13, // [13:13] is the sub-list for method output_type
+	13, // [13:13] is the sub-list for method input_type
+	13, // [13:13] is the sub-list for extension type_name
+	13, // [13:13] is the sub-list for extension extendee
+	0,  // [0:13] is the sub-list for field type_name
 }
 
 func init() { file_arbiter_v1_casebook_proto_init() }
@@ -617,6 +654,7 @@ func file_arbiter_v1_casebook_proto_init() {
 	if File_arbiter_v1_casebook_proto != nil {
 		return
 	}
+	file_arbiter_v1_adjudication_proto_init()
 	file_arbiter_v1_ruling_proto_init()
 	type x struct{}
 	out := protoimpl.TypeBuilder{
