@@ -22,7 +22,7 @@ type analyst struct {
 // matedAfter reports whether the side to move in p (the opponent of the side that just
 // captured) mates by consecutive checks.
 func (a *analyst) matedAfter(p *xiangqi.Position) bool {
-	return a.mates.canMate(p, mateAfterCaptureDepth)
+	return a.mates.canMateWithin(p, mateAfterCaptureDepth, capturedMateBudget)
 }
 
 // exchange returns the best gain, for the side to move in p, of going on capturing,

@@ -16,9 +16,11 @@ const (
 	// (CXA 29.4: a capture after which the capturer is mated is only a formal chase), and
 	// that a recapture is not a real root (a protector tied to its line, 假根).
 	mateAfterCaptureDepth = 3
-	// mateNodeBudget bounds one mate question (positions where the attacker moves).
-	// When it runs out the answer is "no mate found".
-	mateNodeBudget = 3000
+	// mateNodeBudget bounds one 杀 question (positions where the attacker moves), and
+	// capturedMateBudget one "is the capturer mated" question inside an exchange. When a
+	// budget runs out the answer is "no mate found".
+	mateNodeBudget     = 3000
+	capturedMateBudget = 300
 )
 
 // mateSearch answers "can the side to move mate by consecutive checks?" with a node
@@ -30,8 +32,9 @@ type mateSearch struct {
 }
 
 type mateKey struct {
-	hash  uint64
-	depth int8
+	hash   uint64
+	depth  int8
+	budget int16
 }
 
 func newMateSearch() *mateSearch {
@@ -41,14 +44,19 @@ func newMateSearch() *mateSearch {
 // canMate reports whether the side to move in p mates by consecutive checks within depth
 // attacking moves. p is restored before returning.
 func (s *mateSearch) canMate(p *xiangqi.Position, depth int) bool {
+	return s.canMateWithin(p, depth, mateNodeBudget)
+}
+
+// canMateWithin is canMate with an explicit node budget.
+func (s *mateSearch) canMateWithin(p *xiangqi.Position, depth, budget int) bool {
 	if depth <= 0 {
 		return false
 	}
-	k := mateKey{p.Hash(), int8(depth)}
+	k := mateKey{p.Hash(), int8(depth), int16(budget)}
 	if v, ok := s.cache[k]; ok {
 		return v
 	}
-	s.nodes, s.budget, s.exhausted = 0, mateNodeBudget, false
+	s.nodes, s.budget, s.exhausted = 0, budget, false
 	v := s.mate(p, depth)
 	if !s.exhausted {
 		s.cache[k] = v

@@ -1,0 +1,100 @@
+package chinese
+
+import (
+	"testing"
+
+	"github.com/arbiter-xq/arbiter/xiangqi"
+)
+
+// BenchmarkClassifyPly judges every CXA diagram's cycle and reports the cost per
+// classified ply.
+func BenchmarkClassifyPly(b *testing.B) {
+	cases := loadCases(b)
+	type judged struct {
+		g          *xiangqi.Game
+		start, end int
+	}
+	var all []judged
+	plies := 0
+	for _, c := range cases {
+		g, start, end := replay(b, c, identity)
+		all = append(all, judged{g, start, end})
+		plies += end - start
+	}
+	rs := New()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		for _, j := range all {
+			rs.JudgeCycle(j.g, j.start, j.end)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*plies), "ns/ply")
+}
+
+// BenchmarkJudgeCycle judges one typical four-ply cycle (图10: a horse chasing a rook,
+// answered by chases).
+func BenchmarkJudgeCycle(b *testing.B) {
+	g := gameFrom(b, "2b1ka3/4a4/n1c1b1n2/p1r1p3p/6p2/5N1R1/P3P3P/2N1B2C1/4A4/2BAK4 w - - 0 1", "c2d4 c6c4 d4c2 c4c6")
+	rs := New()
+	b.ReportAllocs()
+	for b.Loop() {
+		rs.JudgeCycle(g, 0, 4)
+	}
+}
+
+// worstMateFEN gives Red two rooks, two horses, two cannons and a crossed pawn against a
+// bare, well-guarded king: dozens of checks at every level and no mate within
+// mateThreatDepth, so the search runs until its node budget stops it.
+const worstMateFEN = "3akab2/9/4b4/R2N1N2R/9/9/9/1C5C1/4A4/4K4 w - - 0 1"
+
+// BenchmarkMateSearchWorstCase measures the 杀 test where it is most expensive. The
+// node budget (mateNodeBudget) bounds it.
+func BenchmarkMateSearchWorstCase(b *testing.B) {
+	p, err := xiangqi.ParseFEN(worstMateFEN)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		s := newMateSearch()
+		s.threatensMate(p, xiangqi.Red, mateThreatDepth)
+	}
+}
+
+func gameFrom(tb testing.TB, fen, moves string) *xiangqi.Game {
+	tb.Helper()
+	p, err := xiangqi.ParseFEN(fen)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	g := xiangqi.NewGame(p)
+	for _, s := range splitMoves(moves) {
+		m, ok := xiangqi.ParseICCS(s)
+		if !ok {
+			tb.Fatalf("bad move %q", s)
+		}
+		if err := g.Play(m); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return g
+}
+
+func splitMoves(s string) []string {
+	var out []string
+	start := -1
+	for i := 0; i <= len(s); i++ {
+		if i == len(s) || s[i] == ' ' {
+			if start >= 0 {
+				out = append(out, s[start:i])
+				start = -1
+			}
+			continue
+		}
+		if start < 0 {
+			start = i
+		}
+	}
+	return out
+}
