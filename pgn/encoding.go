@@ -70,8 +70,10 @@ const (
 
 // scriptScore counts the runes of s that belong to the xiangqi vocabulary of
 // the given script, and the replacement characters (invalid sequences).
-func scriptScore(s string, script string) (score, invalid int) {
-	for _, r := range s {
+func scriptScore(b []byte, script string) (score, invalid int) {
+	for len(b) > 0 {
+		r, size := utf8.DecodeRune(b)
+		b = b[size:]
 		switch {
 		case r < utf8.RuneSelf:
 		case r == utf8.RuneError:
@@ -90,14 +92,20 @@ func scriptScore(s string, script string) (score, invalid int) {
 // If no encoding decodes the data cleanly, Decode returns the best attempt
 // and an *EncodingError.
 func Decode(data []byte) (string, Encoding, error) {
+	text, enc, err := decode(data)
+	return string(text), enc, err
+}
+
+// decode is Decode without the final copy; UTF-8 input is returned as is.
+func decode(data []byte) ([]byte, Encoding, error) {
 	if rest, ok := bytes.CutPrefix(data, utf8BOM); ok {
 		if !utf8.Valid(rest) {
-			return string(rest), UTF8, &EncodingError{Encoding: UTF8, Line: invalidUTF8Line(rest)}
+			return rest, UTF8, &EncodingError{Encoding: UTF8, Line: invalidUTF8Line(rest)}
 		}
-		return string(rest), UTF8, nil
+		return rest, UTF8, nil
 	}
 	if utf8.Valid(data) {
-		return string(data), UTF8, nil
+		return data, UTF8, nil
 	}
 	gbk, gbkScore, gbkBad := decodeAs(data, GBK)
 	big5, big5Score, big5Bad := decodeAs(data, Big5)
@@ -116,22 +124,22 @@ func Decode(data []byte) (string, Encoding, error) {
 	if big5Bad < gbkBad || big5Bad == gbkBad && big5Score > gbkScore {
 		best, enc = big5, Big5
 	}
-	return best, enc, &EncodingError{Encoding: enc, Line: 1 + strings.Count(best[:strings.IndexRune(best, utf8.RuneError)], "\n")}
+	bad := max(bytes.Index(best, []byte(string(utf8.RuneError))), 0)
+	return best, enc, &EncodingError{Encoding: enc, Line: 1 + bytes.Count(best[:bad], []byte("\n"))}
 }
 
 // decodeAs decodes data with a multi-byte Chinese encoding and scores it.
-func decodeAs(data []byte, enc Encoding) (text string, score, invalid int) {
+func decodeAs(data []byte, enc Encoding) (text []byte, score, invalid int) {
 	out, err := enc.decoder().Bytes(data)
 	if err != nil { // not expected: the decoders replace invalid input
-		return string(out), 0, len(data) + 1
+		return out, 0, len(data) + 1
 	}
 	script := simplifiedChars
 	if enc == Big5 {
 		script = traditionalChars
 	}
-	text = string(out)
-	score, invalid = scriptScore(text, script)
-	return text, score, invalid
+	score, invalid = scriptScore(out, script)
+	return out, score, invalid
 }
 
 // invalidUTF8Line returns the line of the first invalid UTF-8 sequence.

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -32,7 +31,7 @@ type Reader struct {
 // NewReader returns a Reader that reads games from r.
 func NewReader(r io.Reader) *Reader {
 	rd := &Reader{auto: autoReader{src: bufio.NewReaderSize(r, sampleSize)}}
-	rd.s = scanner{rr: bufio.NewReader(&rd.auto), auto: &rd.auto, line: 1, col: 1}
+	rd.s = scanner{src: &rd.auto, auto: &rd.auto, line: 1, col: 1}
 	return rd
 }
 
@@ -61,11 +60,11 @@ func Read(r io.Reader) ([]*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	text, enc, err := Decode(data)
+	text, enc, err := decode(data)
 	if err != nil {
 		return nil, err
 	}
-	s := scanner{rr: strings.NewReader(text), enc: enc, line: 1, col: 1}
+	s := scanner{in: text, enc: enc, line: 1, col: 1}
 	var games []*Game
 	for {
 		g, err := s.game()
@@ -84,37 +83,83 @@ const maxCachedTokens = 4096
 
 // scanner splits decoded PGN text into games.
 type scanner struct {
-	rr   io.RuneReader
+	src  io.Reader   // UTF-8 input after in; nil once exhausted or if in holds all of it
+	in   []byte      // input window
+	pos  int         // offset of the next rune in in
 	enc  Encoding    // of the text, if known in advance (Read)
 	auto *autoReader // the decoding stream, for NewReader
 
-	peeked    bool
-	r         rune // the peeked rune, valid if peeked && err == nil
-	err       error
-	line, col int  // position of the next rune
-	afterCR   bool // the last rune was '\r': a following '\n' ends the same line
+	r         rune  // the peeked rune, if size > 0
+	size      int   // its length in bytes; 0 if nothing is peeked
+	err       error // io.EOF at the end of input, or what stopped the scanner
+	srcErr    error // the error src returned, reported after the data before it
+	line, col int   // position of the next rune
+	afterCR   bool  // the last rune was '\r': a following '\n' ends the same line
 
-	buf    []byte            // token or tag text being read
+	text   []byte            // token or tag text being read
 	tokens map[string]string // recent tokens, to share their strings
+}
+
+// windowSize is the size of the input window when reading from a stream.
+const windowSize = 32 << 10
+
+// fill reads more input, keeping the unread part of the window.
+func (s *scanner) fill() {
+	if s.pos > 0 {
+		n := copy(s.in, s.in[s.pos:])
+		s.in, s.pos = s.in[:n], 0
+	}
+	if cap(s.in) < windowSize {
+		s.in = append(make([]byte, 0, windowSize), s.in...)
+	}
+	for empty := 0; len(s.in) < utf8.UTFMax && empty < 100; {
+		n, err := s.src.Read(s.in[len(s.in):cap(s.in)])
+		s.in = s.in[:len(s.in)+n]
+		if err != nil {
+			if err != io.EOF {
+				s.srcErr = err
+			}
+			s.src = nil
+			return
+		}
+		if n == 0 {
+			empty++
+		}
+	}
 }
 
 // peek returns the next rune without consuming it; ok is false at the end
 // of input or on an error (in s.err).
 func (s *scanner) peek() (rune, bool) {
-	if !s.peeked {
-		s.peeked = true
-		r, size, err := s.rr.ReadRune()
-		switch {
-		case err != nil:
-			s.err = err
-		case r == utf8.RuneError && (size == 1 || s.encoding() != UTF8):
-			// Invalid UTF-8, or a sequence the GBK or Big5 decoder
-			// could not decode.
-			s.err = &EncodingError{Encoding: s.encoding(), Line: s.line}
-		}
-		s.r = r
+	if s.size > 0 {
+		return s.r, true
 	}
-	return s.r, s.err == nil
+	if s.err != nil {
+		return 0, false
+	}
+	if s.src != nil && len(s.in)-s.pos < utf8.UTFMax {
+		s.fill()
+	}
+	if s.pos >= len(s.in) {
+		s.err = io.EOF
+		if s.srcErr != nil {
+			s.err = s.srcErr
+		}
+		return 0, false
+	}
+	if c := s.in[s.pos]; c < utf8.RuneSelf {
+		s.r, s.size = rune(c), 1
+		return s.r, true
+	}
+	r, size := utf8.DecodeRune(s.in[s.pos:])
+	if r == utf8.RuneError && (size == 1 || s.encoding() != UTF8) {
+		// Invalid UTF-8, or a sequence the GBK or Big5 decoder could
+		// not decode.
+		s.err = &EncodingError{Encoding: s.encoding(), Line: s.line}
+		return 0, false
+	}
+	s.r, s.size = r, size
+	return r, true
 }
 
 // encoding returns the encoding of the text being scanned.
@@ -130,7 +175,8 @@ func (s *scanner) next() {
 	if _, ok := s.peek(); !ok {
 		return
 	}
-	s.peeked = false
+	s.pos += s.size
+	s.size = 0
 	switch s.r {
 	case '\n':
 		if !s.afterCR {
@@ -187,7 +233,7 @@ func (s *scanner) game() (*Game, error) {
 			}
 			return finish()
 		}
-		if unicode.IsSpace(r) {
+		if isSpace(r) {
 			s.next()
 			continue
 		}
@@ -223,11 +269,11 @@ func (s *scanner) game() (*Game, error) {
 				return nil, err
 			}
 		default:
-			tok, err := s.token()
+			kind, text, err := s.token()
 			if err != nil {
 				return nil, err
 			}
-			switch kind, text := classify(tok); kind {
+			switch kind {
 			case tokenResult:
 				begin()
 				g.Result = text
@@ -240,26 +286,50 @@ func (s *scanner) game() (*Game, error) {
 	}
 }
 
-// token reads a run of non-delimiters. Move texts repeat a lot, so the
-// strings are shared through a small cache.
-func (s *scanner) token() (string, error) {
-	s.buf = s.buf[:0]
+// token reads a run of non-delimiters and classifies it.
+func (s *scanner) token() (tokenKind, string, error) {
+	s.text = s.text[:0]
 	for {
+		if s.size == 0 { // fast path over ASCII
+			start := s.pos
+			for s.pos < len(s.in) && s.in[s.pos] < utf8.RuneSelf && !isDelimByte(s.in[s.pos]) {
+				s.pos++
+			}
+			if s.pos > start {
+				s.text = append(s.text, s.in[start:s.pos]...)
+				s.col += s.pos - start
+				s.afterCR = false
+			}
+		}
 		r, ok := s.peek()
 		if !ok || isDelim(r) {
-			if t, ok := s.tokens[string(s.buf)]; ok {
-				return t, s.failed()
-			}
-			t := string(s.buf)
-			if s.tokens == nil || len(s.tokens) >= maxCachedTokens {
-				s.tokens = make(map[string]string)
-			}
-			s.tokens[t] = t
-			return t, s.failed()
+			break
 		}
-		s.buf = utf8.AppendRune(s.buf, r)
+		s.text = append(s.text, s.in[s.pos:s.pos+s.size]...)
 		s.next()
 	}
+	if err := s.failed(); err != nil {
+		return 0, "", err
+	}
+	if plainMove(s.text) {
+		return tokenMove, s.intern(s.text), nil
+	}
+	kind, text := classify(s.intern(s.text))
+	return kind, text, nil
+}
+
+// intern returns b as a string. Move texts and numbers repeat a lot, so the
+// strings are shared through a small cache.
+func (s *scanner) intern(b []byte) string {
+	if t, ok := s.tokens[string(b)]; ok {
+		return t
+	}
+	t := string(b)
+	if s.tokens == nil || len(s.tokens) >= maxCachedTokens {
+		s.tokens = make(map[string]string, 256)
+	}
+	s.tokens[t] = t
+	return t
 }
 
 // skipComment skips a {brace comment}; comments do not nest.
@@ -340,7 +410,7 @@ func (s *scanner) tag() (Tag, error) {
 	}
 	s.next() // '['
 	s.skipTagSpace()
-	s.buf = s.buf[:0]
+	s.text = s.text[:0]
 	for {
 		r, ok := s.peek()
 		if !ok || r == '\n' || r == '\r' {
@@ -349,10 +419,10 @@ func (s *scanner) tag() (Tag, error) {
 		if r == '"' || isDelim(r) {
 			break
 		}
-		s.buf = utf8.AppendRune(s.buf, r)
+		s.text = utf8.AppendRune(s.text, r)
 		s.next()
 	}
-	name := string(s.buf)
+	name := string(s.text)
 	if name == "" {
 		return Tag{}, s.syntaxError(line, col, "tag without a name")
 	}
@@ -364,7 +434,7 @@ func (s *scanner) tag() (Tag, error) {
 		return Tag{}, s.syntaxError(s.line, s.col, "tag %s: value must be a quoted string", name)
 	}
 	s.next() // '"'
-	s.buf = s.buf[:0]
+	s.text = s.text[:0]
 	for {
 		r, ok := s.peek()
 		if !ok || r == '\n' || r == '\r' {
@@ -376,9 +446,9 @@ func (s *scanner) tag() (Tag, error) {
 			e, ok := s.peek()
 			if ok && (e == '"' || e == '\\') {
 				s.next()
-				s.buf = utf8.AppendRune(s.buf, e)
+				s.text = utf8.AppendRune(s.text, e)
 			} else {
-				s.buf = utf8.AppendRune(s.buf, r)
+				s.text = utf8.AppendRune(s.text, r)
 			}
 			continue
 		case '"':
@@ -394,13 +464,13 @@ func (s *scanner) tag() (Tag, error) {
 			}
 			if r, ok := s.peek(); ok && r == ']' {
 				s.next()
-				return Tag{Name: name, Value: string(s.buf)}, nil
+				return Tag{Name: name, Value: string(s.text)}, nil
 			}
-			s.buf = utf8.AppendRune(s.buf, '"')
-			s.buf = append(s.buf, space...)
+			s.text = utf8.AppendRune(s.text, '"')
+			s.text = append(s.text, space...)
 			continue
 		}
-		s.buf = utf8.AppendRune(s.buf, r)
+		s.text = utf8.AppendRune(s.text, r)
 	}
 }
 

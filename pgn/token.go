@@ -3,16 +3,36 @@ package pgn
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // isDelim reports whether r ends a movetext token: white space (including
 // the ideographic space U+3000) or one of the PGN delimiters.
 func isDelim(r rune) bool {
-	switch r {
-	case '{', '}', '(', ')', '[', ']', ';':
-		return true
+	if r < utf8.RuneSelf {
+		return isDelimByte(byte(r))
 	}
 	return unicode.IsSpace(r)
+}
+
+// isSpace is unicode.IsSpace with a fast path for ASCII.
+func isSpace(r rune) bool {
+	if r < utf8.RuneSelf {
+		return r == ' ' || '\t' <= r && r <= '\r'
+	}
+	return unicode.IsSpace(r)
+}
+
+// isDelimByte is isDelim for an ASCII byte.
+func isDelimByte(c byte) bool {
+	const (
+		low  = 1<<'\t' | 1<<'\n' | 1<<'\v' | 1<<'\f' | 1<<'\r' | 1<<' ' | 1<<'(' | 1<<')' | 1<<';'
+		high = 1<<('['-64) | 1<<(']'-64) | 1<<('{'-64) | 1<<('}'-64)
+	)
+	if c < 64 {
+		return low>>c&1 != 0
+	}
+	return c < 128 && high>>(c-64)&1 != 0
 }
 
 // isResult reports whether tok is a game termination marker.
@@ -82,6 +102,24 @@ func classify(tok string) (tokenKind, string) {
 		}
 		return tokenMove, tok
 	}
+}
+
+// plainMove reports whether classify(string(b)) would return b as a move:
+// the common case, tested without converting b to a string. It is
+// conservative: false sends the token through classify.
+func plainMove(b []byte) bool {
+	if len(b) == 0 {
+		return false
+	}
+	switch b[0] {
+	case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '$', '*', '.', '!', '?':
+		return false
+	}
+	if first, _ := utf8.DecodeRune(b); isPeriod(first) || isAnnotation(first) {
+		return false
+	}
+	last, _ := utf8.DecodeLastRune(b)
+	return !isAnnotation(last)
 }
 
 // validMove reports whether Write can write m so that it reads back as m.
