@@ -1,0 +1,107 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/arbiter-xq/arbiter/apiconv"
+	"github.com/arbiter-xq/arbiter/arbiter"
+	"github.com/arbiter-xq/arbiter/xiangqi"
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+)
+
+// errorDomain is the google.rpc.ErrorInfo domain of the errors this service raises.
+const errorDomain = "arbiter.v1"
+
+// Reasons (google.rpc.ErrorInfo.reason) beyond the apiconv.Code* ones.
+const (
+	reasonMissingStart    = "MISSING_GAME_START"
+	reasonDuplicateStart  = "DUPLICATE_GAME_START"
+	reasonEmptyRequest    = "EMPTY_REQUEST"
+	reasonGameOver        = "GAME_OVER"
+	reasonTooManyStreams  = "TOO_MANY_STREAMS"
+	reasonInvalidNotation = "INVALID_NOTATION"
+	reasonInvalidArgument = "INVALID_ARGUMENT"
+	reasonCaseNotFound    = "CASE_NOT_FOUND"
+	reasonNoCasebook      = "NO_CASEBOOK"
+)
+
+// fieldStatus builds a status with a BadRequest field violation and an ErrorInfo.
+func fieldStatus(code codes.Code, field, reason, description string, meta map[string]string) error {
+	st := status.New(code, field+": "+description)
+	if meta == nil {
+		meta = map[string]string{}
+	}
+	meta["field"] = field
+	st, err := st.WithDetails(
+		&errdetails.BadRequest{FieldViolations: []*errdetails.BadRequest_FieldViolation{{
+			Field: field, Description: description, Reason: reason,
+		}}},
+		&errdetails.ErrorInfo{Reason: reason, Domain: errorDomain, Metadata: meta},
+	)
+	if err != nil { // cannot happen with these well-formed details
+		return status.Error(code, field+": "+description)
+	}
+	return st.Err()
+}
+
+// invalidField turns a request problem into InvalidArgument. prefix is prepended to the
+// field name for nested messages ("start." for a GameStart); rename, when not empty,
+// replaces the field (the single move of a stream message).
+func invalidField(fe *apiconv.FieldError, prefix, rename string) error {
+	field := prefix + fe.Field
+	if rename != "" {
+		field = rename
+	}
+	meta := map[string]string{}
+	var me *xiangqi.MoveError
+	var ue *arbiter.UnknownRulesetError
+	var fen *xiangqi.FENError
+	switch {
+	case errors.As(fe.Err, &me):
+		meta["ply"] = strconv.Itoa(me.Ply + 1)
+		meta["move"] = me.Text
+	case errors.As(fe.Err, &ue):
+		meta["ruleset"] = ue.ID
+		meta["valid_rulesets"] = strings.Join(ue.Valid, ",")
+	case errors.As(fe.Err, &fen):
+		if fen.Rank >= 0 {
+			meta["rank"] = strconv.Itoa(fen.Rank)
+		}
+		if fen.File >= 0 {
+			meta["file"] = string(rune('a' + fen.File))
+		}
+	}
+	return fieldStatus(codes.InvalidArgument, field, fe.Code, fe.Reason, meta)
+}
+
+// tooLong is the error for a history over the ply limit.
+func tooLong(field string, n, limit int) error {
+	return fieldStatus(codes.ResourceExhausted, field, apiconv.CodeTooLong,
+		fmt.Sprintf("%d plies exceed the server's limit of %d", n, limit),
+		map[string]string{"limit": strconv.Itoa(limit)})
+}
+
+// domainError maps an error from the domain or apiconv to a status: field errors become
+// InvalidArgument; anything else is Internal (a bug), with its text hidden from clients.
+func domainError(err error, prefix string) error {
+	if fe := apiconv.AsFieldError(err); fe != nil {
+		return invalidField(fe, prefix, "")
+	}
+	return status.Error(codes.Internal, "internal error")
+}
+
+// contextError maps a finished context to DeadlineExceeded or Canceled.
+func contextError(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return status.FromContextError(err).Err()
+	}
+	return nil
+}
+
+func fieldIndex(field string, i int) string { return field + "[" + strconv.Itoa(i) + "]" }

@@ -1,0 +1,199 @@
+package server
+
+import (
+	"context"
+	"io"
+	"log/slog"
+
+	"github.com/arbiter-xq/arbiter/apiconv"
+	"github.com/arbiter-xq/arbiter/arbiter"
+	"github.com/arbiter-xq/arbiter/casebook"
+	arbiterv1 "github.com/arbiter-xq/arbiter/proto/arbiter/v1"
+	"github.com/arbiter-xq/arbiter/xiangqi"
+	"github.com/prometheus/client_golang/prometheus"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/health"
+	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+	"google.golang.org/grpc/reflection"
+)
+
+// Server implements arbiter.v1.ArbiterService. Create it with New; it is safe for
+// concurrent use.
+type Server struct {
+	arbiterv1.UnimplementedArbiterServiceServer
+
+	cfg     Config
+	reg     *arbiter.Registry
+	book    *casebook.Book
+	log     *slog.Logger
+	m       *metrics
+	streams chan struct{} // one token per open game stream
+	health  *health.Server
+}
+
+// New returns a server for the rulesets of reg and the cases of book (nil: the casebook
+// RPCs fail with FailedPrecondition). Zero limits in cfg take DefaultConfig's values. A
+// nil logger discards logs. The metrics are registered on metrics (nil: a private
+// registry); registering them twice on one registry is an error.
+func New(cfg Config, reg *arbiter.Registry, book *casebook.Book, logger *slog.Logger, metrics *prometheus.Registry) (*Server, error) {
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	if metrics == nil {
+		metrics = prometheus.NewRegistry()
+	}
+	if reg == nil {
+		reg = &arbiter.Registry{}
+	}
+	m, err := newMetrics(metrics)
+	if err != nil {
+		return nil, err
+	}
+	cfg = cfg.withDefaults()
+	return &Server{cfg: cfg, reg: reg, book: book, log: logger, m: m,
+		streams: make(chan struct{}, cfg.MaxStreams), health: health.NewServer()}, nil
+}
+
+// Config returns the limits in force.
+func (s *Server) Config() Config { return s.cfg }
+
+// Health returns the health service: SERVING for "" and "arbiter.v1.ArbiterService"
+// once GRPCServer registered it; call Shutdown on it to report NOT_SERVING while
+// draining.
+func (s *Server) Health() *health.Server { return s.health }
+
+// ServerOptions returns the options the service needs: its interceptors (metrics,
+// logging, deadline, panic recovery) and the message size limit.
+func (s *Server) ServerOptions() []grpc.ServerOption {
+	return []grpc.ServerOption{
+		grpc.ChainUnaryInterceptor(s.unaryInterceptors()...),
+		grpc.ChainStreamInterceptor(s.streamInterceptors()...),
+		grpc.MaxRecvMsgSize(s.cfg.MaxMessageBytes),
+	}
+}
+
+// GRPCServer returns a gRPC server with ServerOptions (and opts after them) that serves
+// the ArbiterService, the health service and reflection.
+func (s *Server) GRPCServer(opts ...grpc.ServerOption) *grpc.Server {
+	gs := grpc.NewServer(append(s.ServerOptions(), opts...)...)
+	arbiterv1.RegisterArbiterServiceServer(gs, s)
+	healthpb.RegisterHealthServer(gs, s.health)
+	s.health.SetServingStatus("", healthpb.HealthCheckResponse_SERVING)
+	s.health.SetServingStatus(arbiterv1.ArbiterService_ServiceDesc.ServiceName, healthpb.HealthCheckResponse_SERVING)
+	reflection.Register(gs)
+	return gs
+}
+
+// history is a decoded history request.
+type history struct {
+	start  xiangqi.Position
+	moves  []xiangqi.Move
+	policy arbiter.Policy
+}
+
+// decodeHistory checks the length limit, the notation, the FEN, the moves and the policy
+// of a request. prefix names the enclosing message for nested fields ("start.").
+func (s *Server) decodeHistory(prefix, fen string, moves []string, n arbiterv1.Notation, pol *arbiterv1.Policy) (*history, error) {
+	if len(moves) > s.cfg.MaxPlies {
+		return nil, tooLong(prefix+"moves", len(moves), s.cfg.MaxPlies)
+	}
+	nn, ok := apiconv.Notation(n)
+	if !ok {
+		return nil, fieldStatus(codes.InvalidArgument, prefix+"notation", reasonInvalidNotation, "unknown notation value", nil)
+	}
+	p, err := apiconv.CheckPolicy(pol)
+	if err != nil {
+		return nil, domainError(err, prefix)
+	}
+	start, ms, err := apiconv.ParseHistoryAs(fen, moves, nn)
+	if err != nil {
+		return nil, domainError(err, prefix)
+	}
+	return &history{start: start, moves: ms, policy: p}, nil
+}
+
+// adjudicate rules on h under rs and counts the ruling.
+func (s *Server) adjudicate(rs arbiter.Ruleset, h *history) (*arbiterv1.AdjudicateResponse, error) {
+	r, err := arbiter.Adjudicate(rs, h.start, h.moves, h.policy)
+	if err != nil {
+		return nil, domainError(err, "")
+	}
+	if r.Cycle != nil {
+		s.m.ruling(r.Ruleset.ID, r.Ruling.Verdict)
+	}
+	return apiconv.Report(r), nil
+}
+
+// Adjudicate rules on one history.
+func (s *Server) Adjudicate(ctx context.Context, req *arbiterv1.AdjudicateRequest) (*arbiterv1.AdjudicateResponse, error) {
+	rs, err := apiconv.LookupRuleset(s.reg, "ruleset", req.GetRuleset())
+	if err != nil {
+		return nil, domainError(err, "")
+	}
+	h, err := s.decodeHistory("", req.GetFen(), req.GetMoves(), req.GetNotation(), req.GetPolicy())
+	if err != nil {
+		return nil, err
+	}
+	s.m.historyPlies.Observe(float64(len(h.moves)))
+	resp, err := s.adjudicate(rs, h)
+	if err != nil {
+		return nil, err
+	}
+	return resp, contextError(ctx)
+}
+
+// Compare rules on one history under several rulesets.
+func (s *Server) Compare(ctx context.Context, req *arbiterv1.CompareRequest) (*arbiterv1.CompareResponse, error) {
+	var sets []arbiter.Ruleset
+	if len(req.GetRulesets()) == 0 {
+		sets = s.reg.All()
+	}
+	for i, id := range req.GetRulesets() {
+		rs, err := apiconv.LookupRuleset(s.reg, fieldIndex("rulesets", i), id)
+		if err != nil {
+			return nil, domainError(err, "")
+		}
+		sets = append(sets, rs)
+	}
+	h, err := s.decodeHistory("", req.GetFen(), req.GetMoves(), req.GetNotation(), req.GetPolicy())
+	if err != nil {
+		return nil, err
+	}
+	s.m.historyPlies.Observe(float64(len(h.moves)))
+	out := &arbiterv1.CompareResponse{}
+	for _, rs := range sets {
+		if err := contextError(ctx); err != nil {
+			return nil, err
+		}
+		a, err := s.adjudicate(rs, h)
+		if err != nil {
+			return nil, err
+		}
+		if len(out.Adjudications) > 0 && disagree(out.Adjudications[0], a) {
+			out.Disagree = true
+		}
+		out.Adjudications = append(out.Adjudications, a)
+	}
+	return out, nil
+}
+
+// disagree reports whether two adjudications differ in verdict, responsible side,
+// result or termination.
+func disagree(a, b *arbiterv1.AdjudicateResponse) bool {
+	return a.GetRuling().GetVerdict() != b.GetRuling().GetVerdict() ||
+		a.GetRuling().GetResponsibleSide() != b.GetRuling().GetResponsibleSide() ||
+		a.GetResult() != b.GetResult() || a.GetTermination() != b.GetTermination()
+}
+
+// ListRulesets lists the registered rulesets, ordered by id.
+func (s *Server) ListRulesets(ctx context.Context, req *arbiterv1.ListRulesetsRequest) (*arbiterv1.ListRulesetsResponse, error) {
+	out := &arbiterv1.ListRulesetsResponse{}
+	for _, rs := range s.reg.All() {
+		out.Rulesets = append(out.Rulesets, apiconv.RulesetInfo(rs.Info()))
+	}
+	return out, nil
+}
+
+// isEOF reports whether a stream's Recv error is the client closing its side.
+func isEOF(err error) bool { return err == io.EOF }
