@@ -238,6 +238,19 @@ func normalize(dst []byte, text string) []byte {
 	return dst
 }
 
+// Detect tells the notation a move text is written in by its shape alone (ICCS
+// coordinates, any non-ASCII character after folding full-width forms: Chinese,
+// otherwise WXF), as Parse does; Auto for an empty text. It does not check that the
+// text is a valid move.
+func Detect(text string) Notation {
+	var buf [32]byte
+	s := string(normalize(buf[:0], text))
+	if s == "" {
+		return Auto
+	}
+	return detect(s)
+}
+
 // detect tells the notation of a normalized move: ICCS when it has the shape of
 // coordinates, Chinese when it has any non-ASCII character, WXF otherwise. The
 // shapes do not overlap: a WXF move has an operator or a digit where ICCS has a

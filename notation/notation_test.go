@@ -293,6 +293,18 @@ func TestParseMoves(t *testing.T) {
 	}
 }
 
+func TestDetect(t *testing.T) {
+	tests := map[string]Notation{
+		"": Auto, " ": Auto, "h2e2": ICCS, "H2-E2": ICCS, "ｈ２ｅ２": ICCS, "C2.5": WXF, "Ｃ２＝５": WXF,
+		"+P+1": WXF, "炮二平五": Chinese, "马８进７": Chinese, "xyz": WXF,
+	}
+	for text, want := range tests {
+		if got := Detect(text); got != want {
+			t.Errorf("Detect(%q) = %v, want %v", text, got, want)
+		}
+	}
+}
+
 func TestNotationNames(t *testing.T) {
 	for _, n := range []Notation{Auto, ICCS, WXF, Chinese} {
 		got, ok := ParseNotation(n.String())
