@@ -153,3 +153,43 @@ func BenchmarkRead(b *testing.B) {
 		}
 	}
 }
+
+func BenchmarkReader(b *testing.B) {
+	var inputs [][]byte
+	size := 0
+	for _, path := range corpusFiles(b, "wukong") {
+		data := readFile(b, path)
+		inputs = append(inputs, data)
+		size += len(data)
+	}
+	b.SetBytes(int64(size))
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, data := range inputs {
+			if _, err := readAll(NewReader(bytes.NewReader(data))); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// BenchmarkReadBig5 reads the Big5 files of the corpus, which go through
+// encoding detection and decoding.
+func BenchmarkReadBig5(b *testing.B) {
+	var inputs [][]byte
+	size := 0
+	for _, path := range corpusFiles(b, "ccpd") {
+		data := readFile(b, path)
+		inputs = append(inputs, data)
+		size += len(data)
+	}
+	b.SetBytes(int64(size))
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, data := range inputs {
+			if _, err := Read(bytes.NewReader(data)); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}

@@ -12,8 +12,9 @@
 // (with or without a byte order mark), GBK/GB18030 and Big5 automatically:
 // valid UTF-8 is taken as UTF-8, otherwise the bytes are decoded both ways and
 // the decoding that yields more xiangqi characters of its own script (车马进 for
-// GBK, 車馬進 for Big5) without invalid sequences wins. Write always produces
-// UTF-8.
+// GBK, 車馬進 for Big5) without invalid sequences wins. Read and Decode look at
+// the whole input; the streaming Reader decides on the 64 KiB that follow the
+// first non-ASCII byte. Write always produces UTF-8.
 //
 // Syntax errors are reported as *SyntaxError with a line and column, bytes
 // that are valid in none of the encodings as *EncodingError.

@@ -123,7 +123,9 @@ func (s *scanner) fill() {
 			return
 		}
 		if n == 0 {
-			empty++
+			if empty++; empty == 100 {
+				s.srcErr, s.src = io.ErrNoProgress, nil
+			}
 		}
 	}
 }

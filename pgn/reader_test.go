@@ -283,3 +283,15 @@ func TestReaderOneByteAtATime(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", dump(got), dump(want))
 	}
 }
+
+// emptyReader returns no data and no error, forever.
+type emptyReader struct{}
+
+func (emptyReader) Read([]byte) (int, error) { return 0, nil }
+
+func TestReaderNoProgress(t *testing.T) {
+	r := NewReader(io.MultiReader(strings.NewReader("炮二平五 "), emptyReader{}))
+	if _, err := r.Next(); err != io.ErrNoProgress {
+		t.Errorf("Next: %v, want %v", err, io.ErrNoProgress)
+	}
+}
