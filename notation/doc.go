@@ -36,8 +36,10 @@
 // retreat), so "相三进五" is read and written even with two elephants on file 3, and
 // the front/rear forms are read too.
 //
-// Pawns, the only pieces that can be three or more on a file, follow the CXA
-// convention, which this package writes and reads:
+// Pawns, the only pieces that can be three or more on a file, follow the usual
+// Chinese convention, carried over to WXF symbol for symbol (no game of the corpora
+// has three pawns on a file or pawns doubled on two files, so these forms are this
+// package's choice among those in use, and all the listed variants are read):
 //
 //   - three on a file: front, middle, rear: 前兵/中兵/后兵, "+P", ".P", "-P";
 //   - four or five on a file: numbered from the front: 一兵 二兵 三兵 四兵 五兵, and
