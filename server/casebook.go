@@ -99,43 +99,45 @@ func (s *Server) VerifyCasebook(ctx context.Context, req *arbiterv1.VerifyCasebo
 		}
 	}
 	f := casebook.Filter{Ruleset: req.GetRuleset(), Tag: req.GetTag()}
-	var rep *casebook.Report
-	if len(req.GetIds()) == 0 {
-		rep = casebook.Verify(s.book, s.reg, f)
-	} else {
-		rep = &casebook.Report{}
+	cases := s.book.Filter(f)
+	if len(req.GetIds()) > 0 {
+		cases = cases[:0:0]
 		for i, id := range req.GetIds() {
 			c, ok := s.book.Get(id)
 			if !ok {
 				return nil, fieldStatus(codes.InvalidArgument, fieldIndex("ids", i), reasonCaseNotFound,
 					fmt.Sprintf("no case %q in the casebook", id), map[string]string{"id": id})
 			}
-			if !f.Match(c) {
+			if f.Match(c) {
+				cases = append(cases, c)
+			}
+		}
+	}
+	// Like casebook.Verify, one case at a time so that a deadline stops the run.
+	rep := &casebook.Report{}
+	for _, c := range cases {
+		for _, e := range c.GetExpectations() {
+			if f.Ruleset != "" && e.GetRuleset() != f.Ruleset {
 				continue
 			}
-			for _, e := range c.GetExpectations() {
-				if err := contextError(ctx); err != nil {
-					return nil, err
-				}
-				if f.Ruleset != "" && e.GetRuleset() != f.Ruleset {
-					continue
-				}
-				var rs arbiter.Ruleset
-				if r, err := s.reg.Get(e.GetRuleset()); err == nil {
-					rs = r
-				}
-				res, _ := casebook.Run(c, e.GetRuleset(), rs)
-				rep.Results = append(rep.Results, res)
-				switch res.GetStatus() {
-				case arbiterv1.CaseStatus_CASE_STATUS_PASSED:
-					rep.Passed++
-				case arbiterv1.CaseStatus_CASE_STATUS_FAILED:
-					rep.Failed++
-				case arbiterv1.CaseStatus_CASE_STATUS_KNOWN_DIVERGENCE:
-					rep.Divergent++
-				default:
-					rep.Pending++
-				}
+			if err := contextError(ctx); err != nil {
+				return nil, err
+			}
+			var rs arbiter.Ruleset
+			if r, err := s.reg.Get(e.GetRuleset()); err == nil {
+				rs = r
+			}
+			res, _ := casebook.Run(c, e.GetRuleset(), rs)
+			rep.Results = append(rep.Results, res)
+			switch res.GetStatus() {
+			case arbiterv1.CaseStatus_CASE_STATUS_PASSED:
+				rep.Passed++
+			case arbiterv1.CaseStatus_CASE_STATUS_FAILED:
+				rep.Failed++
+			case arbiterv1.CaseStatus_CASE_STATUS_KNOWN_DIVERGENCE:
+				rep.Divergent++
+			default:
+				rep.Pending++
 			}
 		}
 	}
