@@ -215,5 +215,4 @@ func eventually(t *testing.T, what string, cond func() bool) {
 
 func fields(s string) []string { return strings.Fields(s) }
 
-
 func statusCode(err error) codes.Code { return status.Code(err) }
