@@ -146,6 +146,12 @@ func (a *analyst) checkLine(p *xiangqi.Position, k xiangqi.Move, depth int) (gai
 			v, fin = xiangqi.NoSquare, xiangqi.NoPiece
 			if c1 != xiangqi.NoPiece {
 				v, fin = k.To(), checker
+				// CXA 29.4: the line ends here with the checking capture; if the
+				// defender then mates by consecutive checks, nothing was won (图7: the
+				// rook that takes the cannon leaves its line and is mated).
+				if took > lost && a.defenderMates(p, r) {
+					cont = -took
+				}
 			}
 		}
 		if t := took - lost + cont; t < worst {
@@ -159,6 +165,19 @@ func (a *analyst) checkLine(p *xiangqi.Position, k xiangqi.Move, depth int) (gai
 		return 0, xiangqi.NoSquare, xiangqi.NoPiece, false
 	}
 	return worst, worstVictim, worstFin, true
+}
+
+// defenderMates reports whether, after the defender's reply r and a pass by the chaser,
+// the defender mates by consecutive checks. A reply that checks is not judged here.
+func (a *analyst) defenderMates(p *xiangqi.Position, r xiangqi.Move) bool {
+	c := p.MakeMove(r)
+	defer p.UnmakeMove(r, c)
+	if p.InCheck(a.chaser) {
+		return false
+	}
+	q := *p
+	q.SetSideToMove(a.chaser.Other())
+	return a.mates.canMateWithin(&q, mateAfterCaptureDepth, capturedMateBudget)
 }
 
 // bestWin returns the chaser's best gain in p (chaser to move): a winning capture, or a
