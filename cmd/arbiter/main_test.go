@@ -1,0 +1,154 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/arbiter-xq/arbiter/internal/corpus"
+	"github.com/arbiter-xq/arbiter/pgn"
+)
+
+func runCLI(t *testing.T, stdin string, args ...string) (string, string, int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(context.Background(), args, strings.NewReader(stdin), &out, &errb)
+	return out.String(), errb.String(), code
+}
+
+const perpetualCheckFEN = "2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 0 1"
+
+func TestJudgeJSON(t *testing.T) {
+	for _, rs := range []string{"chinese", "asian"} {
+		out, stderr, code := runCLI(t, "", "judge", "--ruleset", rs, "--json", "--fen", perpetualCheckFEN,
+			"--moves", "f0e0 e8f8 e0f0 f8e8")
+		if code != exitOK {
+			t.Fatalf("%s: exit %d: %s", rs, code, stderr)
+		}
+		var v struct {
+			Ruling struct {
+				Verdict string `json:"verdict"`
+			} `json:"ruling"`
+			Result string `json:"result"`
+			Plies  []any  `json:"plies"`
+		}
+		if err := json.Unmarshal([]byte(out), &v); err != nil {
+			t.Fatalf("%s: %v\n%s", rs, err, out)
+		}
+		if v.Ruling.Verdict != "VERDICT_RED_MUST_CHANGE" || v.Result != "RESULT_ONGOING" || len(v.Plies) != 4 {
+			t.Errorf("%s: verdict %q result %q plies %d", rs, v.Ruling.Verdict, v.Result, len(v.Plies))
+		}
+	}
+	// No repetition: the verdict is absent.
+	out, _, code := runCLI(t, "", "judge", "--json", "--moves", "炮二平五 马８进７ H2+3 c9e7")
+	if code != exitOK || strings.Contains(out, "verdict") || !strings.Contains(out, `"result":"RESULT_ONGOING"`) {
+		t.Errorf("no repetition: exit %d\n%s", code, out)
+	}
+}
+
+func TestJudgeHumanOutput(t *testing.T) {
+	out, stderr, code := runCLI(t, "", "judge", "--ruleset", "chinese", "--fen", perpetualCheckFEN,
+		"--moves", "f0e0 e8f8 e0f0 f8e8 f0e0 e8f8 e0f0 f8e8")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"车四平五", "R4.5", "f0e0", "将", "RED MUST CHANGE", "black wins", "perpetual check"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestJudgeErrors(t *testing.T) {
+	tests := []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{[]string{"judge"}, exitUsage, "give --moves"},
+		{[]string{"judge", "--moves", "h2e2", "x.pgn"}, exitUsage, "not both"},
+		{[]string{"judge", "--ruleset", "cxa1999", "--moves", "h2e2"}, exitInput, "valid: asian, chinese"},
+		{[]string{"judge", "--moves", "h2e2 h9g7 h2e3"}, exitInput, "moves[2]"},
+		{[]string{"judge", "--moves", "h2e2 zz"}, exitInput, "moves[1]"},
+		{[]string{"judge", "--fen", "4k4/9/9/9/9/9/9/9/9/4K4 w", "--moves", "e0d0"}, exitInput, "fen: invalid FEN"},
+		{[]string{"judge", "--on-violation", "maybe", "--moves", "h2e2"}, exitUsage, "lose or forbid"},
+		{[]string{"judge", "--loss-at", "1", "--moves", "h2e2"}, exitUsage, "loss_at_occurrence"},
+		{[]string{"judge", "/no/such/file.pgn"}, exitInput, "no such file"},
+		{[]string{"nosuchcommand"}, exitUsage, "unknown command"},
+		{[]string{"perft"}, exitUsage, "usage"},
+		{[]string{"perft", "--depth", "2", "--fen", "bad"}, exitInput, "invalid FEN"},
+		{[]string{"casebook", "show", "no-such-case"}, exitInput, "no case"},
+	}
+	for _, tt := range tests {
+		_, stderr, code := runCLI(t, "", tt.args...)
+		if code != tt.code || !strings.Contains(stderr, tt.msg) {
+			t.Errorf("%v: exit %d, stderr %q; want exit %d and %q", tt.args, code, stderr, tt.code, tt.msg)
+		}
+	}
+}
+
+func TestPerftCLI(t *testing.T) {
+	out, _, code := runCLI(t, "", "perft", "--depth", "3")
+	if code != exitOK || strings.TrimSpace(out) != "79666" {
+		t.Errorf("perft --depth 3: exit %d, %q", code, out)
+	}
+}
+
+func TestCasebookCLI(t *testing.T) {
+	out, _, code := runCLI(t, "", "casebook", "list", "--source", "cxa2020", "--tag", "perpetual-check")
+	if code != exitOK || !strings.Contains(out, "cxa2020-图6") {
+		t.Errorf("casebook list: exit %d\n%s", code, out)
+	}
+	out, _, code = runCLI(t, "", "casebook", "show", "cxa2020-图6")
+	if code != exitOK || !strings.Contains(out, "Explanation:") || !strings.Contains(out, "车四平五") {
+		t.Errorf("casebook show: exit %d\n%s", code, out)
+	}
+	out, _, _ = runCLI(t, "", "casebook", "verify", "--source", "cxa2020-图6")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if last := lines[len(lines)-1]; !strings.HasSuffix(last, "passed, 0 failed") && !strings.Contains(last, " failed") {
+		t.Errorf("casebook verify must end with 'N passed, M failed': %q", last)
+	}
+}
+
+// The whole CCPD database, written as one PGN file with ICCS moves, goes through judge
+// with one JSON line per game and no error. Under -race or -short a slice of it.
+func TestJudgeCCPDAsPGN(t *testing.T) {
+	path := corpus.Path(corpus.CCPDPath)
+	if path == "" {
+		t.Skip("shared corpus absent")
+	}
+	limit := 0
+	if testing.Short() || raceEnabled {
+		limit = 1500
+	}
+	games, err := corpus.ReadCCPD(path, limit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	for _, g := range games {
+		pg := &pgn.Game{Tags: []pgn.Tag{{Name: "Event", Value: g.ID}, {Name: "Format", Value: "ICCS"}, {Name: "FEN", Value: g.FEN}},
+			Moves: g.Moves, Result: g.Result}
+		if err := pgn.Write(&buf, pg); err != nil {
+			t.Fatalf("%s: %v", g.ID, err)
+		}
+		buf.WriteByte('\n')
+	}
+	file := filepath.Join(t.TempDir(), "ccpd.pgn")
+	if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, stderr, code := runCLI(t, "", "judge", "--ruleset", "asian", "--json", "--relaxed-fen", file)
+	if code != exitOK {
+		t.Fatalf("exit %d: %.2000s", code, stderr)
+	}
+	lines := strings.Count(out, "\n")
+	if lines != len(games) {
+		t.Errorf("%d JSON lines for %d games", lines, len(games))
+	}
+	t.Logf("%d games judged", lines)
+}
