@@ -21,7 +21,7 @@ import (
 // policyFlags binds the policy knobs of product.md to flags.
 type policyFlags struct {
 	lossAt, drawAt, naturalLimit, checkLimit, noDrawBefore int
-	onViolation                                           string
+	onViolation                                            string
 }
 
 func (pf *policyFlags) bind(fs *flag.FlagSet) {
