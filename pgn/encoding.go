@@ -3,7 +3,6 @@ package pgn
 import (
 	"bytes"
 	"fmt"
-	"strings"
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding"
@@ -59,26 +58,46 @@ func (e *EncodingError) Error() string {
 
 var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
 
-// Characters of xiangqi notation: those written the same in both scripts, and
-// those that differ. A correct decoding of a game record is full of them; a
-// decoding in the wrong encoding turns them into unrelated characters.
+// script is the writing system a xiangqi character belongs to.
+type script int
+
 const (
-	sharedChars      = "炮砲兵卒士仕相象平退前中一二三四五六七八九０１２３４５６７８９红黑和胜负"
-	simplifiedChars  = "车马帅将进后"
-	traditionalChars = "車馬帥將進後俥傌紅勝負"
+	notXiangqi  script = iota
+	shared             // written the same in simplified and traditional Chinese
+	simplified         // simplified only (GBK)
+	traditional        // traditional only (Big5)
 )
 
-// scriptScore counts the runes of s that belong to the xiangqi vocabulary of
-// the given script, and the replacement characters (invalid sequences).
-func scriptScore(b []byte, script string) (score, invalid int) {
+// xiangqiScript classifies the characters of xiangqi notation and game
+// records. A correct decoding of a record is full of them; a decoding in the
+// wrong encoding turns them into unrelated characters.
+func xiangqiScript(r rune) script {
+	switch r {
+	case '炮', '砲', '兵', '卒', '士', '仕', '相', '象', '平', '退', '前', '中',
+		'一', '二', '三', '四', '五', '六', '七', '八', '九',
+		'０', '１', '２', '３', '４', '５', '６', '７', '８', '９', '黑', '和':
+		return shared
+	case '车', '马', '帅', '将', '进', '后', '红', '胜', '负':
+		return simplified
+	case '車', '馬', '帥', '將', '進', '後', '俥', '傌', '紅', '勝', '負':
+		return traditional
+	}
+	return notXiangqi
+}
+
+// scriptScore counts the runes of b that belong to the xiangqi vocabulary
+// of the given script, and the replacement characters (invalid sequences).
+func scriptScore(b []byte, own script) (score, invalid int) {
 	for len(b) > 0 {
+		if b[0] < utf8.RuneSelf {
+			b = b[1:]
+			continue
+		}
 		r, size := utf8.DecodeRune(b)
 		b = b[size:]
-		switch {
-		case r < utf8.RuneSelf:
-		case r == utf8.RuneError:
+		if r == utf8.RuneError {
 			invalid++
-		case strings.ContainsRune(sharedChars, r), strings.ContainsRune(script, r):
+		} else if s := xiangqiScript(r); s == shared || s == own {
 			score++
 		}
 	}
@@ -134,11 +153,11 @@ func decodeAs(data []byte, enc Encoding) (text []byte, score, invalid int) {
 	if err != nil { // not expected: the decoders replace invalid input
 		return out, 0, len(data) + 1
 	}
-	script := simplifiedChars
+	own := simplified
 	if enc == Big5 {
-		script = traditionalChars
+		own = traditional
 	}
-	score, invalid = scriptScore(out, script)
+	score, invalid = scriptScore(out, own)
 	return out, score, invalid
 }
 

@@ -328,7 +328,7 @@ func (s *scanner) intern(b []byte) string {
 	}
 	t := string(b)
 	if s.tokens == nil || len(s.tokens) >= maxCachedTokens {
-		s.tokens = make(map[string]string, 256)
+		s.tokens = make(map[string]string)
 	}
 	s.tokens[t] = t
 	return t
