@@ -1,0 +1,80 @@
+package xiangqi_test
+
+import (
+	"sort"
+	"testing"
+
+	"github.com/arbiter-xq/arbiter/xiangqi"
+)
+
+func sq(t *testing.T, s string) xiangqi.Square {
+	t.Helper()
+	v, ok := xiangqi.ParseSquare(s)
+	if !ok {
+		t.Fatalf("bad square %q", s)
+	}
+	return v
+}
+
+func TestAttackers(t *testing.T) {
+	tests := []struct {
+		fen    string
+		target string
+		by     xiangqi.Color
+		want   []string
+	}{
+		// A rook along the rank, a cannon over one screen, a horse with a free leg.
+		{"5k3/9/9/9/9/9/4p4/4B4/R3C4/3K5 w", "e3", xiangqi.Red, []string{"e1"}},
+		{"4k4/9/9/9/9/9/R3p4/9/9/3K5 w", "e3", xiangqi.Red, []string{"a3"}},
+		{"4k4/9/9/9/9/9/4p4/9/3N5/3K5 w", "e3", xiangqi.Red, []string{"d1"}},
+		// The same horse with its leg (d2) blocked does not attack.
+		{"4k4/9/9/9/9/9/4p4/3P5/3N5/3K5 w", "e3", xiangqi.Red, []string{}},
+		// An uncrossed pawn attacks forward only; a crossed pawn sideways too.
+		{"4k4/9/9/9/9/4p4/4P4/9/9/3K5 w", "e4", xiangqi.Red, []string{"e3"}},
+		{"4k4/9/9/4pP3/9/9/9/9/9/3K5 w", "e6", xiangqi.Red, []string{"f6"}},
+		// Elephants and advisors on their own side and in the palace.
+		{"4k4/9/9/9/9/9/9/4p4/9/2BAK4 w", "e2", xiangqi.Red, []string{"c0"}},
+		{"4k4/9/9/9/9/9/9/9/4p4/3AK4 w", "e1", xiangqi.Red, []string{"d0", "e0"}},
+	}
+	for _, tt := range tests {
+		p, err := xiangqi.ParseFENOptions(tt.fen, xiangqi.FENOptions{AllowUnreachable: true})
+		if err != nil {
+			t.Fatalf("%s: %v", tt.fen, err)
+		}
+		var got []string
+		for _, s := range p.AppendAttackers(nil, sq(t, tt.target), tt.by) {
+			got = append(got, s.String())
+		}
+		sort.Strings(got)
+		if len(got) != len(tt.want) || (len(got) > 0 && !equalStrings(got, tt.want)) {
+			t.Errorf("%s: attackers of %s = %v, want %v", tt.fen, tt.target, got, tt.want)
+		}
+		if p.AttackedBy(sq(t, tt.target), tt.by) != (len(tt.want) > 0) {
+			t.Errorf("%s: AttackedBy(%s) disagrees with AppendAttackers", tt.fen, tt.target)
+		}
+	}
+}
+
+func TestPins(t *testing.T) {
+	tests := []struct {
+		name, fen, square string
+		pinned            bool
+	}{
+		{"rook pin", "4k4/9/9/9/4r4/9/9/4N4/9/4K4 w", "e2", true},
+		{"not on the line", "4k4/9/9/9/4r4/9/9/3N5/9/4K4 w", "d2", false},
+		{"cannon pin (removing one of two screens)", "4k4/9/4c4/9/4P4/9/9/4N4/9/4K4 w", "e2", true},
+		{"the only piece between the kings (facing-kings line)", "4k4/9/9/9/9/9/9/4N4/9/4K4 w", "e2", true},
+		{"an advisor on the leg of a horse aimed at the king", "4k4/9/9/9/9/9/9/4n4/4A4/3K5 w", "e1", true},
+		{"a rook on the leg of a horse aimed at the king", "5k3/9/9/9/9/9/9/2nR5/4K4/9 w", "d2", true},
+		{"a piece off every line", "5k3/9/9/9/9/9/9/2n1R4/4K4/9 w", "e2", false},
+	}
+	for _, tt := range tests {
+		p, err := xiangqi.ParseFENOptions(tt.fen, xiangqi.FENOptions{AllowUnreachable: true})
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if got := p.IsPinned(sq(t, tt.square)); got != tt.pinned {
+			t.Errorf("%s: IsPinned(%s) = %v, want %v", tt.name, tt.square, got, tt.pinned)
+		}
+	}
+}
