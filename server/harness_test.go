@@ -76,10 +76,17 @@ func start(t testing.TB, o envOptions) *env {
 		t.Fatal(err)
 	}
 	e.gs = e.srv.GRPCServer()
+	return startOn(t, e, o.tcp)
+}
+
+// startOn serves e.gs on bufconn or loopback TCP and connects a client.
+func startOn(t testing.TB, e *env, tcp bool) *env {
+	t.Helper()
 	var lis net.Listener
+	var err error
 	dial := []grpc.DialOption{grpc.WithTransportCredentials(insecure.NewCredentials())}
 	target := "passthrough:///bufnet"
-	if o.tcp {
+	if tcp {
 		lis, err = net.Listen("tcp", "127.0.0.1:0")
 		if err != nil {
 			t.Fatal(err)
