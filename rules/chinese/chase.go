@@ -24,11 +24,53 @@ type win struct {
 	gain     int
 	first    xiangqi.Move // the chaser's first move: the capture, or the first check
 	viaCheck bool
+	// firstValue is the value of the piece making the first move (orders ties).
+	firstValue int
 	// finisher is the piece that makes the winning capture at the end of a check line.
 	finisher xiangqi.Piece
 	// capturers are the squares of every chaser piece whose own capture of the victim
 	// wins material directly.
 	capturers []xiangqi.Square
+	// starts are the squares of the pieces whose first move starts a check line that
+	// wins the victim (every such line, not only first).
+	starts []xiangqi.Square
+	// lineJoint records that some check line winning the victim uses two pieces or more:
+	// a discovered check (the piece that moves and the piece that checks), or a checker
+	// and a different piece that takes the victim.
+	lineJoint bool
+}
+
+// victimSet holds the pieces a line wins when the defender's best replies are tied
+// (a fork after a check wins either piece): each victim with the piece that takes it.
+// A fixed array keeps it off the heap; more than maxVictims victims are not recorded.
+type victimSet struct {
+	n   int
+	sq  [maxVictims]xiangqi.Square
+	fin [maxVictims]xiangqi.Piece
+}
+
+const maxVictims = 8
+
+func (v *victimSet) add(s xiangqi.Square, fin xiangqi.Piece) {
+	for i := 0; i < v.n; i++ {
+		if v.sq[i] == s {
+			// A finisher other than a king or pawn makes the line count (26.1): keep it.
+			if k := v.fin[i].Kind(); k == xiangqi.King || k == xiangqi.Pawn {
+				v.fin[i] = fin
+			}
+			return
+		}
+	}
+	if v.n < maxVictims {
+		v.sq[v.n], v.fin[v.n] = s, fin
+		v.n++
+	}
+}
+
+func (v *victimSet) union(o *victimSet) {
+	for i := 0; i < o.n; i++ {
+		v.add(o.sq[i], o.fin[i])
+	}
 }
 
 // winSet holds at most one win per victim square.
@@ -46,16 +88,39 @@ func (w *winSet) get(s xiangqi.Square) *win {
 
 func (w *winSet) add(x win) {
 	if cur := w.get(x.victim); cur != nil {
-		cur.capturers = append(cur.capturers, x.capturers...)
-		if x.gain > cur.gain || (cur.viaCheck && !x.viaCheck) {
-			caps := cur.capturers
+		caps := unionSquares(cur.capturers, x.capturers)
+		starts := unionSquares(cur.starts, x.starts)
+		lj := cur.lineJoint || x.lineJoint
+		if better(&x, cur) {
 			*cur = x
-			cur.capturers = caps
 		}
+		cur.capturers, cur.starts, cur.lineJoint = caps, starts, lj
 		return
 	}
 	w.list = append(w.list, x)
 	w.byVictim[x.victim] = int8(len(w.list))
+}
+
+// better orders two wins of the same victim without looking at the order in which they
+// were found (a ruling must not depend on the orientation of the board): a direct win
+// before a check line, then the larger gain, then the cheaper capturer or, for check
+// lines, a finisher that is not a king or pawn.
+func better(x, cur *win) bool {
+	if x.viaCheck != cur.viaCheck {
+		return !x.viaCheck
+	}
+	if x.gain != cur.gain {
+		return x.gain > cur.gain
+	}
+	if x.viaCheck {
+		return kingOrPawn(cur.finisher) && !kingOrPawn(x.finisher)
+	}
+	return x.firstValue < cur.firstValue
+}
+
+func kingOrPawn(pc xiangqi.Piece) bool {
+	k := pc.Kind()
+	return k == xiangqi.King || k == xiangqi.Pawn
 }
 
 // scan returns every piece the side to move of p (the chaser) can win. relaxed ignores
@@ -77,7 +142,7 @@ func (a *analyst) scan(p xiangqi.Position, relaxed bool, only xiangqi.Square) *w
 		for _, from := range p.AppendAttackers(buf[:0], t, c) {
 			m := xiangqi.NewMove(from, t)
 			if g, ok := a.captureGain(&p, m, relaxed); ok && g > 0 {
-				ws.add(win{victim: t, piece: pc, gain: g, first: m, capturers: []xiangqi.Square{from}})
+				ws.add(win{victim: t, piece: pc, gain: g, first: m, firstValue: value(p.At(from), from, c), capturers: []xiangqi.Square{from}})
 			}
 		}
 	}
@@ -89,19 +154,39 @@ func (a *analyst) scan(p xiangqi.Position, relaxed bool, only xiangqi.Square) *w
 		if !a.givesCheck(&p, k) {
 			continue
 		}
-		g, v, fin, ok := a.checkLine(&p, k, checkLineDepth)
-		if !ok || g <= 0 || v == xiangqi.NoSquare {
+		g, vs, ok := a.checkLine(&p, k, checkLineDepth)
+		if !ok || g <= 0 {
 			continue
 		}
-		if only != xiangqi.NoSquare && v != only {
-			continue
+		discovered := a.discoveredCheck(&p, k)
+		mover := p.At(k.From())
+		for i := 0; i < vs.n; i++ {
+			v := vs.sq[i]
+			if only != xiangqi.NoSquare && v != only {
+				continue
+			}
+			if cur := ws.get(v); cur != nil && !cur.viaCheck && cur.gain >= g {
+				continue
+			}
+			ws.add(win{victim: v, piece: p.At(v), gain: g, first: k, viaCheck: true, finisher: vs.fin[i],
+				firstValue: value(mover, k.From(), c), starts: []xiangqi.Square{k.From()},
+				lineJoint: discovered || vs.fin[i].Kind() != mover.Kind()})
 		}
-		if cur := ws.get(v); cur != nil && !cur.viaCheck && cur.gain >= g {
-			continue
-		}
-		ws.add(win{victim: v, piece: p.At(v), gain: g, first: k, viaCheck: true, finisher: fin})
 	}
 	return ws
+}
+
+// discoveredCheck reports whether the check k is given by a piece other than the one
+// that moves.
+func (a *analyst) discoveredCheck(p *xiangqi.Position, k xiangqi.Move) bool {
+	c := p.MakeMove(k)
+	defer p.UnmakeMove(k, c)
+	for _, s := range p.Checkers(a.chaser.Other()) {
+		if s != k.To() {
+			return true
+		}
+	}
+	return false
 }
 
 // givesCheck reports whether k is a legal move of the side to move that checks.
@@ -115,18 +200,19 @@ func (a *analyst) givesCheck(p *xiangqi.Position, k xiangqi.Move) bool {
 
 // checkLine plays the check k and returns the least the chaser nets over every legal
 // reply (material taken minus material lost along the line, then the best follow-up), and
-// the victim of the worst-case line as a square of p. ok is false when k mates (a 杀) or
-// the line budget is spent.
-func (a *analyst) checkLine(p *xiangqi.Position, k xiangqi.Move, depth int) (gain int, victim xiangqi.Square, finisher xiangqi.Piece, ok bool) {
+// the victims of the worst-case lines as squares of p (all of them when several replies
+// tie). ok is false when k mates (a 杀) or the line budget is spent.
+func (a *analyst) checkLine(p *xiangqi.Position, k xiangqi.Move, depth int) (gain int, victims victimSet, ok bool) {
 	if a.lineNodes >= lineNodeBudget {
-		return 0, xiangqi.NoSquare, xiangqi.NoPiece, false
+		a.lineCut = true
+		return 0, victims, false
 	}
 	a.lineNodes++
 	c1 := p.MakeMove(k)
 	defer p.UnmakeMove(k, c1)
 	took := value(c1, k.To(), a.chaser)
 	def := p.SideToMove()
-	worst, worstVictim, worstFin, replies := 1<<20, xiangqi.NoSquare, xiangqi.NoPiece, 0
+	worst, replies := 1<<20, 0
 	checker := p.At(k.To())
 	var buf [128]xiangqi.Move
 	for _, r := range p.AppendPseudoMoves(buf[:0]) {
@@ -137,15 +223,17 @@ func (a *analyst) checkLine(p *xiangqi.Position, k xiangqi.Move, depth int) (gai
 		}
 		replies++
 		lost := value(c2, r.To(), a.chaser)
-		cont, v, fin := a.bestWin(p, depth-1)
+		cont, vs := a.bestWin(p, depth-1)
 		p.UnmakeMove(r, c2)
-		if v == r.To() {
-			v = r.From() // the victim moved on this reply
+		for i := 0; i < vs.n; i++ {
+			if vs.sq[i] == r.To() {
+				vs.sq[i] = r.From() // the victim moved on this reply
+			}
 		}
 		if cont == 0 {
-			v, fin = xiangqi.NoSquare, xiangqi.NoPiece
+			vs = victimSet{}
 			if c1 != xiangqi.NoPiece {
-				v, fin = k.To(), checker
+				vs.add(k.To(), checker)
 				// CXA 29.4: the line ends here with the checking capture; if the
 				// defender then mates by consecutive checks, nothing was won (图7: the
 				// rook that takes the cannon leaves its line and is mated).
@@ -154,17 +242,20 @@ func (a *analyst) checkLine(p *xiangqi.Position, k xiangqi.Move, depth int) (gai
 				}
 			}
 		}
-		if t := took - lost + cont; t < worst {
-			worst, worstVictim, worstFin = t, v, fin
+		switch t := took - lost + cont; {
+		case t < worst:
+			worst, victims = t, vs
+		case t == worst:
+			victims.union(&vs)
 		}
 		if worst <= 0 {
 			break
 		}
 	}
 	if replies == 0 {
-		return 0, xiangqi.NoSquare, xiangqi.NoPiece, false
+		return 0, victimSet{}, false
 	}
-	return worst, worstVictim, worstFin, true
+	return worst, victims, true
 }
 
 // defenderMates reports whether, after the defender's reply r and a pass by the chaser,
@@ -181,9 +272,11 @@ func (a *analyst) defenderMates(p *xiangqi.Position, r xiangqi.Move) bool {
 }
 
 // bestWin returns the chaser's best gain in p (chaser to move): a winning capture, or a
-// check line of at most depth checks; 0 when nothing wins.
-func (a *analyst) bestWin(p *xiangqi.Position, depth int) (int, xiangqi.Square, xiangqi.Piece) {
-	best, victim, finisher := 0, xiangqi.NoSquare, xiangqi.NoPiece
+// check line of at most depth checks; 0 when nothing wins. The victims are every piece
+// won with that gain.
+func (a *analyst) bestWin(p *xiangqi.Position, depth int) (int, victimSet) {
+	best := 0
+	var victims victimSet
 	c := a.chaser
 	var buf [16]xiangqi.Square
 	for t := xiangqi.Square(0); t < xiangqi.NumSquares; t++ {
@@ -191,26 +284,37 @@ func (a *analyst) bestWin(p *xiangqi.Position, depth int) (int, xiangqi.Square, 
 		if pc == xiangqi.NoPiece || pc.Color() == c || pc.Kind() == xiangqi.King {
 			continue
 		}
-		if value(pc, t, c) <= best {
+		if value(pc, t, c) < best {
 			continue
 		}
 		for _, from := range p.AppendAttackers(buf[:0], t, c) {
-			if g, ok := a.captureGain(p, xiangqi.NewMove(from, t), false); ok && g > best {
-				best, victim, finisher = g, t, p.At(from)
+			g, ok := a.captureGain(p, xiangqi.NewMove(from, t), false)
+			switch {
+			case !ok || g <= 0 || g < best:
+			case g > best:
+				best, victims = g, victimSet{}
+				victims.add(t, p.At(from))
+			default:
+				victims.add(t, p.At(from))
 			}
 		}
 	}
 	if depth <= 0 {
-		return best, victim, finisher
+		return best, victims
 	}
 	var mbuf [128]xiangqi.Move
 	for _, k := range p.AppendPseudoMoves(mbuf[:0]) {
 		if !a.givesCheck(p, k) {
 			continue
 		}
-		if g, v, fin, ok := a.checkLine(p, k, depth); ok && g > best && v != xiangqi.NoSquare {
-			best, victim, finisher = g, v, fin
+		g, vs, ok := a.checkLine(p, k, depth)
+		switch {
+		case !ok || vs.n == 0 || g <= 0 || g < best:
+		case g > best:
+			best, victims = g, vs
+		default:
+			victims.union(&vs)
 		}
 	}
-	return best, victim, finisher
+	return best, victims
 }

@@ -6,7 +6,10 @@ import (
 	"testing"
 )
 
-var debugCase = flag.String("cxa.case", "", "print the board and the full analysis of the named cases (comma separated, e.g. 图23)")
+var (
+	debugCase = flag.String("cxa.case", "", "print the board and the full analysis of the named cases (comma separated, e.g. 图23)")
+	debugTr   = flag.Int("cxa.tr", 0, "orientation for -cxa.case: 0 original, 1 mirrored, 2 colour-flipped")
+)
 
 func TestDebugCase(t *testing.T) {
 	if *debugCase == "" {
@@ -17,7 +20,7 @@ func TestDebugCase(t *testing.T) {
 			if c.id != "cxa2020-"+want {
 				continue
 			}
-			g, start, end := replay(t, c, identity)
+			g, start, end := replay(t, c, transform(*debugTr))
 			j := New().JudgeCycle(g, 0, end)
 			p := g.PositionAt(0)
 			t.Logf("%s start=%d\n%s\n%s", c.id, start, p.String(), c.note)

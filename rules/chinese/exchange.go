@@ -17,6 +17,8 @@ type analyst struct {
 	mates  *mateSearch
 	// lineNodes bounds the check-line search of one scan (抽吃, see chase.go).
 	lineNodes int
+	// lineCut records that the budget cut a check-line search short.
+	lineCut bool
 }
 
 // matedAfter reports whether the side to move in p (the opponent of the side that just

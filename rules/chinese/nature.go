@@ -114,7 +114,7 @@ func (c *classifier) chases(f *plyFacts, answering bool) (threats, excl []arbite
 		necessary := a.necessary(now, w, f.move.To())
 		involved := unionSquares(w.capturers, necessary)
 		if w.viaCheck {
-			involved = unionSquares([]xiangqi.Square{w.first.From()}, necessary)
+			involved = unionSquares(w.starts, necessary)
 		}
 		// CXA 29.2: the threat must be new. A victim that could already be won before the
 		// move is a new chase only when the moved piece now takes part in winning it (it
@@ -188,6 +188,12 @@ func (a *analyst) necessary(p xiangqi.Position, w *win, moved xiangqi.Square) []
 		if q.InCheck(a.chaser) {
 			continue // a shield of its own king, not a co-operating attacker
 		}
+		if w.viaCheck && q.InCheck(a.chaser.Other()) {
+			// The piece masks a discovered check of the line: without it the position
+			// is not one the chaser could move in, and the line needs it to unmask.
+			out = append(out, s)
+			continue
+		}
 		if a.scan(q, false, only).get(w.victim) == nil {
 			out = append(out, s)
 		}
@@ -200,6 +206,9 @@ func (a *analyst) necessary(p xiangqi.Position, w *win, moved xiangqi.Square) []
 // while the rook takes, 图11; horse and cannon, 参考图40). A piece whose only part is being
 // the screen of an attacking cannon is not a co-operator (参考图47).
 func isJoint(p *xiangqi.Position, w *win, necessary []xiangqi.Square) bool {
+	if w.viaCheck && w.lineJoint {
+		return true
+	}
 	c := p.At(w.first.From()).Color()
 	var buf [16]xiangqi.Square
 	att := p.AppendAttackers(buf[:0], w.victim, c)
@@ -241,8 +250,8 @@ func (a *analyst) bearingOn(p *xiangqi.Position, w *win, moved xiangqi.Square) [
 			}
 		}
 	}
-	if w.viaCheck {
-		add(w.first.From())
+	for _, s := range w.starts {
+		add(s)
 	}
 	add(moved)
 	return out
