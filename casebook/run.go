@@ -187,14 +187,9 @@ func Run(c *arbiterv1.Case, ruleset string, rs arbiter.Ruleset) (*arbiterv1.Case
 			problems = append(problems, fmt.Sprintf("%s: does not replay: %v", v, o.Err))
 			continue
 		}
-		if v == Original {
-			res.ActualVerdict = arbiterv1.Verdict(o.Verdict)
-			for _, n := range o.Natures {
-				res.ActualNatures = append(res.ActualNatures, arbiterv1.Nature(n))
-			}
-			res.ActualChased = o.Chased
-		}
-		if exp.GetResult() != arbiterv1.Result_RESULT_UNSPECIFIED || exp.GetTermination() != arbiterv1.Termination_TERMINATION_UNSPECIFIED {
+		// With a policy or an expected result, the game is adjudicated as a whole: the
+		// verdict is then the ruling after the policy's regulations (no draw before move N).
+		if c.GetPolicy() != nil || exp.GetResult() != arbiterv1.Result_RESULT_UNSPECIFIED || exp.GetTermination() != arbiterv1.Termination_TERMINATION_UNSPECIFIED {
 			pol, err := apiconv.CheckPolicy(c.GetPolicy())
 			if err != nil {
 				problems = append(problems, "the case's policy: "+err.Error())
@@ -207,6 +202,9 @@ func Run(c *arbiterv1.Case, ruleset string, rs arbiter.Ruleset) (*arbiterv1.Case
 				continue
 			}
 			o.Result, o.Termination = rep.Result, rep.Termination
+			if c.GetPolicy() != nil {
+				o.Verdict = backVerdict(v, rep.Ruling.Verdict)
+			}
 			if v == Flipped {
 				switch o.Result {
 				case arbiter.ResultRedWins:
@@ -215,6 +213,13 @@ func Run(c *arbiterv1.Case, ruleset string, rs arbiter.Ruleset) (*arbiterv1.Case
 					o.Result = arbiter.ResultRedWins
 				}
 			}
+		}
+		if v == Original {
+			res.ActualVerdict = arbiterv1.Verdict(o.Verdict)
+			for _, n := range o.Natures {
+				res.ActualNatures = append(res.ActualNatures, arbiterv1.Nature(n))
+			}
+			res.ActualChased = o.Chased
 		}
 		problems = append(problems, compare(v, exp, o)...)
 	}
