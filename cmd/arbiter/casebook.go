@@ -49,12 +49,17 @@ func runCasebook(args []string, stdout, stderr io.Writer) int {
 	defer out.Flush()
 	switch args[0] {
 	case "list":
-		for _, c := range book.Filter(f) {
+		cases := book.Filter(f)
+		width := 0
+		for _, c := range cases {
+			width = max(width, len(c.GetId()))
+		}
+		for _, c := range cases {
 			var exp []string
 			for _, e := range c.GetExpectations() {
 				exp = append(exp, e.GetRuleset()+"="+verdictWord(e.GetVerdict()))
 			}
-			fmt.Fprintf(out, "%-26s %-34s %s\n", c.GetId(), strings.Join(exp, " "), c.GetTitle())
+			fmt.Fprintf(out, "%-*s %-34s %s\n", width, c.GetId(), strings.Join(exp, " "), c.GetTitle())
 		}
 		return exitOK
 	case "show":
@@ -128,7 +133,11 @@ func natureString(ns []arbiterv1.Nature) string {
 }
 
 func printVerify(w io.Writer, rep *casebook.Report) {
-	fmt.Fprintf(w, "%-26s %-8s %-18s %-14s %-14s %s\n", "case", "ruleset", "status", "expected", "actual", "natures (expected / actual)")
+	width := len("case")
+	for _, r := range rep.Results {
+		width = max(width, len(r.GetId()))
+	}
+	fmt.Fprintf(w, "%-*s %-8s %-18s %-14s %-14s %s\n", width, "case", "ruleset", "status", "expected", "actual", "natures (expected / actual)")
 	var divergent []*arbiterv1.CaseResult
 	for _, r := range rep.Results {
 		if r.GetStatus() == arbiterv1.CaseStatus_CASE_STATUS_KNOWN_DIVERGENCE {
@@ -138,7 +147,7 @@ func printVerify(w io.Writer, rep *casebook.Report) {
 		if len(r.GetExpectedNatures()) > 0 {
 			nat = natureString(r.GetExpectedNatures()) + " / " + natureString(r.GetActualNatures())
 		}
-		fmt.Fprintf(w, "%-26s %-8s %-18s %-14s %-14s %s\n", r.GetId(), r.GetRuleset(), statusWord(r.GetStatus()),
+		fmt.Fprintf(w, "%-*s %-8s %-18s %-14s %-14s %s\n", width, r.GetId(), r.GetRuleset(), statusWord(r.GetStatus()),
 			verdictWord(r.GetExpectedVerdict()), verdictWord(r.GetActualVerdict()), nat)
 		if r.GetStatus() == arbiterv1.CaseStatus_CASE_STATUS_FAILED {
 			fmt.Fprintf(w, "    %s\n", r.GetMessage())
