@@ -13,6 +13,7 @@ import (
 
 	"github.com/arbiter-xq/arbiter/internal/corpus"
 	arbiterv1 "github.com/arbiter-xq/arbiter/proto/arbiter/v1"
+	"github.com/arbiter-xq/arbiter/xiangqi"
 	"google.golang.org/protobuf/encoding/protojson"
 )
 
@@ -37,7 +38,14 @@ func run(n int, ruleset string) error {
 	}
 	w := bufio.NewWriter(os.Stdout)
 	w.WriteString("[")
-	for i, g := range games {
+	i, skipped := 0, 0
+	for _, g := range games {
+		// A few databases have start positions with a piece on a point it can never
+		// reach; the service rejects them (INVALID_FEN), so the load leaves them out.
+		if _, err := xiangqi.ParseFEN(g.FEN); err != nil {
+			skipped++
+			continue
+		}
 		b, err := protojson.Marshal(&arbiterv1.AdjudicateRequest{Ruleset: ruleset, Fen: g.FEN, Moves: g.Moves})
 		if err != nil {
 			return err
@@ -46,7 +54,11 @@ func run(n int, ruleset string) error {
 			w.WriteString(",\n")
 		}
 		w.Write(b)
+		i++
 	}
 	w.WriteString("]\n")
+	if skipped > 0 {
+		fmt.Fprintf(os.Stderr, "gendata: left out %d games whose start FEN the service rejects\n", skipped)
+	}
 	return w.Flush()
 }

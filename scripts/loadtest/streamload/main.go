@@ -13,10 +13,12 @@ import (
 	"os"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/arbiter-xq/arbiter/internal/corpus"
 	arbiterv1 "github.com/arbiter-xq/arbiter/proto/arbiter/v1"
+	"github.com/arbiter-xq/arbiter/xiangqi"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
 )
@@ -33,10 +35,17 @@ func main() {
 		fmt.Fprintln(os.Stderr, "streamload: shared corpus not found (set ARBITER_SHARED)")
 		os.Exit(1)
 	}
-	games, err := corpus.ReadCCPD(path, *ngames)
+	all, err := corpus.ReadCCPD(path, *ngames)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "streamload:", err)
 		os.Exit(1)
+	}
+	// Leave out start positions the service rejects (a piece on an unreachable point).
+	var games []corpus.Game
+	for _, g := range all {
+		if _, err := xiangqi.ParseFEN(g.FEN); err == nil {
+			games = append(games, g)
+		}
 	}
 	conn, err := grpc.NewClient(*addr, grpc.WithTransportCredentials(insecure.NewCredentials()))
 	if err != nil {
@@ -46,10 +55,13 @@ func main() {
 	defer conn.Close()
 	client := arbiterv1.NewArbiterServiceClient(conn)
 
-	ctx, cancel := context.WithTimeout(context.Background(), *duration)
-	defer cancel()
+	// Stop by cancelling rather than by a deadline, and count only errors before the stop:
+	// the games in flight at the end are cut off on purpose.
+	ctx, cancel := context.WithCancel(context.Background())
+	var stopped atomic.Bool
+	time.AfterFunc(*duration, func() { stopped.Store(true); cancel() })
 	var mu sync.Mutex
-	var all []time.Duration
+	var lats []time.Duration
 	errs, gamesDone := 0, 0
 	var wg sync.WaitGroup
 	t0 := time.Now()
@@ -62,15 +74,15 @@ func main() {
 			for gi := w; ctx.Err() == nil; gi += *streams {
 				g := games[gi%len(games)]
 				n, err := play(ctx, client, *ruleset, g, &lat)
-				if err != nil && ctx.Err() == nil {
+				if err != nil && !stopped.Load() {
 					nerr++
 					fmt.Fprintf(os.Stderr, "streamload: game %s: %v (after %d moves)\n", g.ID, err, n)
-				} else if err == nil {
+				} else if err == nil && !stopped.Load() {
 					ndone++
 				}
 			}
 			mu.Lock()
-			all = append(all, lat...)
+			lats = append(lats, lat...)
 			errs += nerr
 			gamesDone += ndone
 			mu.Unlock()
@@ -78,16 +90,16 @@ func main() {
 	}
 	wg.Wait()
 	elapsed := time.Since(t0)
-	slices.Sort(all)
+	slices.Sort(lats)
 	pct := func(p float64) time.Duration {
-		if len(all) == 0 {
+		if len(lats) == 0 {
 			return 0
 		}
-		return all[min(len(all)-1, int(p*float64(len(all))))]
+		return lats[min(len(lats)-1, int(p*float64(len(lats))))]
 	}
 	fmt.Printf("PlayGame stream load: %d streams, ruleset %s, %v\n", *streams, *ruleset, elapsed.Round(time.Millisecond))
 	fmt.Printf("  moves:        %d (%.0f moves/s), games completed: %d, errors: %d\n",
-		len(all), float64(len(all))/elapsed.Seconds(), gamesDone, errs)
+		len(lats), float64(len(lats))/elapsed.Seconds(), gamesDone, errs)
 	fmt.Printf("  per-move latency: p50 %v  p90 %v  p99 %v  max %v\n", pct(0.50), pct(0.90), pct(0.99), pct(1))
 	if errs > 0 {
 		os.Exit(1)
