@@ -9,6 +9,7 @@ import (
 	"github.com/arbiter-xq/arbiter/arbiter"
 	arbiterv1 "github.com/arbiter-xq/arbiter/proto/arbiter/v1"
 	"github.com/arbiter-xq/arbiter/rules/asian"
+	"github.com/arbiter-xq/arbiter/rules/chinese"
 	"github.com/arbiter-xq/arbiter/xiangqi"
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
@@ -18,7 +19,7 @@ import (
 func registry(t testing.TB) *arbiter.Registry {
 	t.Helper()
 	reg := &arbiter.Registry{}
-	for _, rs := range []arbiter.Ruleset{asian.New()} {
+	for _, rs := range []arbiter.Ruleset{asian.New(), chinese.New()} {
 		if err := reg.Register(rs); err != nil {
 			t.Fatal(err)
 		}
