@@ -45,7 +45,7 @@ func BenchmarkJudgeCycle(b *testing.B) {
 
 // worstMateFEN is the most expensive 杀 question found among hand-built attacks (two
 // rooks, two horses, two cannons against a guarded king with a cannon: many checks at
-// every level, no mate within mateThreatDepth; about 500 attacker nodes).
+// every level, no mate within mateThreatDepth; about 12,500 positions).
 const worstMateFEN = "2bakab2/9/4c4/R2N1N2R/9/9/9/1C5C1/4A4/4K4 w - - 0 1"
 
 // BenchmarkMateSearch measures the 杀 test: "worst" at the configured depth, and
@@ -70,17 +70,24 @@ func BenchmarkMateSearch(b *testing.B) {
 	}
 }
 
+// TestMateSearchBudget: the depth used for 杀 completes on the hardest hand-built attack
+// (so its answer is exact, whatever the orientation), and a deeper search is stopped by
+// the budget.
 func TestMateSearchBudget(t *testing.T) {
 	p, err := xiangqi.ParseFEN(worstMateFEN)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := newMateSearch()
-	if s.threatensMate(p, xiangqi.Red, mateThreatDepth) {
-		t.Errorf("%s: no mate by checks within %d moves expected", worstMateFEN, mateThreatDepth)
+	for _, q := range []xiangqi.Position{p, p.Mirror(), p.ColorFlip()} {
+		s := newMateSearch()
+		if s.threatensMate(q, q.SideToMove(), mateThreatDepth) || s.exhausted {
+			t.Errorf("%s: no mate by checks within %d moves expected, and a complete search (nodes %d, cut %v)",
+				q.FEN(), mateThreatDepth, s.nodes, s.exhausted)
+		}
 	}
+	s := newMateSearch()
 	s.threatensMate(p, xiangqi.Red, 8)
-	if !s.exhausted || s.nodes > mateNodeBudget {
+	if !s.exhausted || s.nodes > mateNodeBudget+1 {
 		t.Errorf("depth 8: nodes %d exhausted %v, want the budget %d to stop the search", s.nodes, s.exhausted, mateNodeBudget)
 	}
 }

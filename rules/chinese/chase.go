@@ -136,7 +136,7 @@ func (a *analyst) scan(p xiangqi.Position, relaxed bool, only xiangqi.Square) *w
 			continue
 		}
 		pc := p.At(t)
-		if pc == xiangqi.NoPiece || pc.Color() == c || pc.Kind() == xiangqi.King {
+		if pc == xiangqi.NoPiece || pc.Color() == c || pc.Kind() == xiangqi.King || value(pc, t, c) <= 0 {
 			continue
 		}
 		for _, from := range p.AppendAttackers(buf[:0], t, c) {
@@ -150,8 +150,9 @@ func (a *analyst) scan(p xiangqi.Position, relaxed bool, only xiangqi.Square) *w
 		return ws
 	}
 	var mbuf [128]xiangqi.Move
+	ksq := p.KingSquare(c.Other())
 	for _, k := range p.AppendPseudoMoves(mbuf[:0]) {
-		if !a.givesCheck(&p, k) {
+		if !mayCheck(&p, k, ksq) || !a.givesCheck(&p, k) {
 			continue
 		}
 		g, vs, ok := a.checkLine(&p, k, checkLineDepth)
@@ -189,6 +190,40 @@ func (a *analyst) discoveredCheck(p *xiangqi.Position, k xiangqi.Move) bool {
 	return false
 }
 
+// canWin reports whether the side to move of p (the chaser) can win the piece on victim:
+// scan(p, false, victim) without building the win set, stopping at the first way found.
+func (a *analyst) canWin(p xiangqi.Position, victim xiangqi.Square) bool {
+	a.lineNodes = 0
+	c := a.chaser
+	pc := p.At(victim)
+	if pc == xiangqi.NoPiece || pc.Color() == c || pc.Kind() == xiangqi.King || value(pc, victim, c) <= 0 {
+		return false
+	}
+	var buf [16]xiangqi.Square
+	for _, from := range p.AppendAttackers(buf[:0], victim, c) {
+		if g, ok := a.captureGain(&p, xiangqi.NewMove(from, victim), false); ok && g > 0 {
+			return true
+		}
+	}
+	var mbuf [128]xiangqi.Move
+	ksq := p.KingSquare(c.Other())
+	for _, k := range p.AppendPseudoMoves(mbuf[:0]) {
+		if !mayCheck(&p, k, ksq) || !a.givesCheck(&p, k) {
+			continue
+		}
+		g, vs, ok := a.checkLine(&p, k, checkLineDepth)
+		if !ok || g <= 0 {
+			continue
+		}
+		for i := 0; i < vs.n; i++ {
+			if vs.sq[i] == victim {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // givesCheck reports whether k is a legal move of the side to move that checks.
 func (a *analyst) givesCheck(p *xiangqi.Position, k xiangqi.Move) bool {
 	me := p.SideToMove()
@@ -202,7 +237,19 @@ func (a *analyst) givesCheck(p *xiangqi.Position, k xiangqi.Move) bool {
 // reply (material taken minus material lost along the line, then the best follow-up), and
 // the victims of the worst-case lines as squares of p (all of them when several replies
 // tie). ok is false when k mates (a 杀) or the line budget is spent.
+//
+// The line is first valued raw, without any mate test (they only lower what a line
+// wins): when some reply already holds the raw value to nothing, the line wins nothing and
+// the mate questions, the costly part, are never asked.
 func (a *analyst) checkLine(p *xiangqi.Position, k xiangqi.Move, depth int) (gain int, victims victimSet, ok bool) {
+	if g, vs, ok := a.line(p, k, depth, true); !ok || g <= 0 {
+		return g, vs, ok
+	}
+	return a.line(p, k, depth, false)
+}
+
+// line is checkLine, raw (no mate tests: an upper bound) or exact.
+func (a *analyst) line(p *xiangqi.Position, k xiangqi.Move, depth int, raw bool) (gain int, victims victimSet, ok bool) {
 	if a.lineNodes >= lineNodeBudget {
 		a.lineCut = true
 		return 0, victims, false
@@ -223,7 +270,7 @@ func (a *analyst) checkLine(p *xiangqi.Position, k xiangqi.Move, depth int) (gai
 		}
 		replies++
 		lost := value(c2, r.To(), a.chaser)
-		cont, vs := a.bestWin(p, depth-1)
+		cont, vs := a.bestWin(p, depth-1, raw)
 		p.UnmakeMove(r, c2)
 		for i := 0; i < vs.n; i++ {
 			if vs.sq[i] == r.To() {
@@ -237,7 +284,7 @@ func (a *analyst) checkLine(p *xiangqi.Position, k xiangqi.Move, depth int) (gai
 				// CXA 29.4: the line ends here with the checking capture; if the
 				// defender then mates by consecutive checks, nothing was won (图7: the
 				// rook that takes the cannon leaves its line and is mated).
-				if took > lost && a.defenderMates(p, r) {
+				if !raw && took > lost && a.defenderMates(p, r) {
 					cont = -took
 				}
 			}
@@ -274,40 +321,88 @@ func (a *analyst) defenderMates(p *xiangqi.Position, r xiangqi.Move) bool {
 // bestWin returns the chaser's best gain in p (chaser to move): a winning capture, or a
 // check line of at most depth checks; 0 when nothing wins. The victims are every piece
 // won with that gain.
-func (a *analyst) bestWin(p *xiangqi.Position, depth int) (int, victimSet) {
+func (a *analyst) bestWin(p *xiangqi.Position, depth int, raw bool) (int, victimSet) {
+	key := winKey{p.Hash(), int8(depth), raw}
+	if e, ok := a.mates.wins[key]; ok {
+		return e.best, e.victims
+	}
+	cut := a.lineCut
+	a.lineCut = false
+	best, victims := a.computeBestWin(p, depth, raw)
+	if !a.lineCut {
+		a.mates.wins[key] = winEntry{best, victims}
+	}
+	a.lineCut = a.lineCut || cut
+	return best, victims
+}
+
+func (a *analyst) computeBestWin(p *xiangqi.Position, depth int, raw bool) (int, victimSet) {
 	best := 0
 	var victims victimSet
 	c := a.chaser
+	// Value every capture first; the mate test runs only on the best ones.
+	type capture struct {
+		m xiangqi.Move
+		g int
+	}
+	var caps [32]capture
+	n := 0
 	var buf [16]xiangqi.Square
 	for t := xiangqi.Square(0); t < xiangqi.NumSquares; t++ {
 		pc := p.At(t)
-		if pc == xiangqi.NoPiece || pc.Color() == c || pc.Kind() == xiangqi.King {
-			continue
-		}
-		if value(pc, t, c) < best {
+		if pc == xiangqi.NoPiece || pc.Color() == c || pc.Kind() == xiangqi.King || value(pc, t, c) <= 0 {
 			continue
 		}
 		for _, from := range p.AppendAttackers(buf[:0], t, c) {
-			g, ok := a.captureGain(p, xiangqi.NewMove(from, t), false)
-			switch {
-			case !ok || g <= 0 || g < best:
-			case g > best:
-				best, victims = g, victimSet{}
-				victims.add(t, p.At(from))
-			default:
-				victims.add(t, p.At(from))
+			m := xiangqi.NewMove(from, t)
+			a.leafExchanges = true
+			g, legal := a.rawGain(p, m, false)
+			a.leafExchanges = false
+			if legal && g > 0 && n < len(caps) {
+				caps[n] = capture{m, g}
+				n++
 			}
+		}
+	}
+	for n > 0 {
+		top := 0
+		for _, x := range caps[:n] {
+			top = max(top, x.g)
+		}
+		k := 0
+		for _, x := range caps[:n] {
+			if x.g < top {
+				caps[k] = x
+				k++
+				continue
+			}
+			if raw || !a.matedAfterCapture(p, x.m) {
+				victims.add(x.m.To(), p.At(x.m.From()))
+			}
+		}
+		n = k
+		if victims.n > 0 {
+			best = top
+			break
 		}
 	}
 	if depth <= 0 {
 		return best, victims
 	}
 	var mbuf [128]xiangqi.Move
+	ksq := p.KingSquare(c.Other())
 	for _, k := range p.AppendPseudoMoves(mbuf[:0]) {
-		if !a.givesCheck(p, k) {
+		if !mayCheck(p, k, ksq) || !a.givesCheck(p, k) {
 			continue
 		}
-		g, vs, ok := a.checkLine(p, k, depth)
+		var g int
+		var vs victimSet
+		var ok bool
+		if raw {
+			g, vs, ok = a.line(p, k, depth, true)
+		} else {
+			g, vs, ok = a.checkLine(p, k, depth)
+		}
 		switch {
 		case !ok || vs.n == 0 || g <= 0 || g < best:
 		case g > best:

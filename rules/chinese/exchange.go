@@ -17,6 +17,10 @@ type analyst struct {
 	mates  *mateSearch
 	// lineNodes bounds the check-line search of one scan (抽吃, see chase.go).
 	lineNodes int
+	// leafExchanges is set while valuing the captures at the end of a check line: the
+	// exchanges there are not tested for mates against the recapturing sides (the final
+	// capturer still is, CXA 29.4). See exchange.
+	leafExchanges bool
 	// lineCut records that the budget cut a check-line search short.
 	lineCut bool
 }
@@ -33,38 +37,138 @@ func (a *analyst) matedAfter(p *xiangqi.Position) bool {
 // that left its square: a discovered attack, or a pinned capturer exposing a piece behind
 // it, 图23 被牵子捉子). Captures that already stood in root, the position before the
 // first capture, are the two sides' own business and are left out.
-func (a *analyst) exchange(p, root *xiangqi.Position, s xiangqi.Square, ply int) int {
+//
+// Inside the exchange a capture after which the capturing side is mated by consecutive
+// checks is no option (29.4, and 假根 for the defender's recaptures). At the end of a
+// check line (抽吃) that test is skipped: the line is already a bounded look-ahead, and
+// the mate questions on every recapture of every leaf made the line search cost
+// milliseconds in open positions; on the official diagrams it changes no nature.
+//
+// vacated lists the squares the capturers left; they are the only squares whose
+// occupancy differs from root (s stays occupied), so only pieces whose moves pass
+// through one of them, and the piece on s, can have a capture root did not have.
+func (a *analyst) exchange(p, root *xiangqi.Position, s xiangqi.Square, vacated []xiangqi.Square, ply int) int {
 	if ply >= maxExchangePlies {
 		return 0
 	}
 	mover := p.SideToMove()
-	best := 0
-	var buf [128]xiangqi.Move
-	for _, m := range p.AppendPseudoMoves(buf[:0]) {
+	var buf [64]xiangqi.Move
+	moves := a.exchangeMoves(p, s, vacated, buf[:0])
+	// Value every option first; the mate test (CXA 29.4) only removes options, so it
+	// runs on the best ones, in order, until one survives.
+	var opts [64]option
+	n := 0
+	for _, m := range moves {
 		from, to := m.From(), m.To()
 		target := p.At(to)
-		if target == xiangqi.NoPiece || target.Kind() == xiangqi.King {
+		if target == xiangqi.NoPiece || target.Kind() == xiangqi.King || value(target, to, a.chaser) <= 0 {
 			continue
 		}
 		if to != s && root.At(from) == p.At(from) && root.At(to) == target && root.CanMoveGeometrically(from, to) {
 			continue // not made possible by the exchange
-		}
-		if value(target, to, a.chaser) <= best {
-			continue
 		}
 		cap := p.MakeMove(m)
 		if p.InCheck(mover) {
 			p.UnmakeMove(m, cap)
 			continue
 		}
-		v := value(cap, to, a.chaser) - a.exchange(p, root, s, ply+1)
-		// The mate test only removes options: run it only when the option would count.
-		if v > best && !a.matedAfter(p) {
-			best = v
-		}
+		v := value(cap, to, a.chaser) - a.exchange(p, root, s, append(vacated, from), ply+1)
 		p.UnmakeMove(m, cap)
+		if v > 0 && n < len(opts) {
+			opts[n] = option{m, v}
+			n++
+		}
 	}
-	return best
+	sortOptions(opts[:n])
+	if a.leafExchanges {
+		if n == 0 {
+			return 0
+		}
+		return opts[0].v
+	}
+	for _, o := range opts[:n] {
+		cap := p.MakeMove(o.m)
+		mated := a.matedAfter(p)
+		p.UnmakeMove(o.m, cap)
+		if !mated {
+			return o.v
+		}
+	}
+	return 0
+}
+
+// option is a capture and its value for the side making it.
+type option struct {
+	m xiangqi.Move
+	v int
+}
+
+// sortOptions sorts by value, best first (insertion sort: a handful of options).
+func sortOptions(o []option) {
+	for i := 1; i < len(o); i++ {
+		for j := i; j > 0 && o[j].v > o[j-1].v; j-- {
+			o[j], o[j-1] = o[j-1], o[j]
+		}
+	}
+}
+
+// exchangeMoves appends the side to move's captures that exchange may consider: every
+// capture on s, and the captures of the piece on s and of the pieces whose lines, legs or
+// eyes pass through a vacated square.
+func (a *analyst) exchangeMoves(p *xiangqi.Position, s xiangqi.Square, vacated []xiangqi.Square, dst []xiangqi.Move) []xiangqi.Move {
+	mover := p.SideToMove()
+	var abuf [16]xiangqi.Square
+	for _, from := range p.AppendAttackers(abuf[:0], s, mover) {
+		dst = append(dst, xiangqi.NewMove(from, s))
+	}
+	if pc := p.At(s); pc != xiangqi.NoPiece && pc.Color() == mover {
+		dst = appendCaptures(p, s, dst)
+	}
+	for from := xiangqi.Square(0); from < xiangqi.NumSquares; from++ {
+		pc := p.At(from)
+		if pc == xiangqi.NoPiece || pc.Color() != mover || from == s {
+			continue
+		}
+		if affectedBy(pc.Kind(), from, vacated) {
+			dst = appendCaptures(p, from, dst)
+		}
+	}
+	return dst
+}
+
+// appendCaptures appends the captures (of anything but s's own side) of the piece on from.
+func appendCaptures(p *xiangqi.Position, from xiangqi.Square, dst []xiangqi.Move) []xiangqi.Move {
+	var mbuf [32]xiangqi.Move
+	for _, m := range p.AppendPieceMoves(mbuf[:0], from) {
+		if p.At(m.To()) != xiangqi.NoPiece {
+			dst = append(dst, m)
+		}
+	}
+	return dst
+}
+
+// affectedBy reports whether a piece of kind k on from moves through one of the squares:
+// along its file or rank (rook, cannon), over a leg next to it (horse) or an eye
+// diagonally next to it (elephant).
+func affectedBy(k xiangqi.Kind, from xiangqi.Square, squares []xiangqi.Square) bool {
+	for _, v := range squares {
+		df, dr := abs(v.File()-from.File()), abs(v.Rank()-from.Rank())
+		switch k {
+		case xiangqi.Rook, xiangqi.Cannon:
+			if df == 0 || dr == 0 {
+				return true
+			}
+		case xiangqi.Horse:
+			if df+dr == 1 {
+				return true
+			}
+		case xiangqi.Elephant:
+			if df == 1 && dr == 1 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // captureGain returns the chaser's net gain from capture m in p (chaser to move) followed
@@ -72,6 +176,18 @@ func (a *analyst) exchange(p, root *xiangqi.Position, s xiangqi.Square, ply int)
 // capturer would be mated after it. With relaxed set the chaser's own king safety is
 // ignored (used only for the "did it exist before" baseline when the chaser was in check).
 func (a *analyst) captureGain(p *xiangqi.Position, m xiangqi.Move, relaxed bool) (gain int, ok bool) {
+	g, legal := a.rawGain(p, m, relaxed)
+	if !legal {
+		return 0, false
+	}
+	if g > 0 && !relaxed && a.matedAfterCapture(p, m) {
+		return g, false
+	}
+	return g, true
+}
+
+// rawGain is captureGain without the final "is the capturer mated" test.
+func (a *analyst) rawGain(p *xiangqi.Position, m xiangqi.Move, relaxed bool) (gain int, legal bool) {
 	s := m.To()
 	root := *p
 	cap := p.MakeMove(m)
@@ -82,11 +198,16 @@ func (a *analyst) captureGain(p *xiangqi.Position, m xiangqi.Move, relaxed bool)
 	if !relaxed && p.InCheck(a.chaser) {
 		return 0, false
 	}
-	g := value(cap, s, a.chaser) - a.exchange(p, &root, s, 1)
-	if g > 0 && !relaxed && a.matedAfter(p) {
-		return g, false
-	}
-	return g, true
+	var vbuf [maxExchangePlies]xiangqi.Square
+	return value(cap, s, a.chaser) - a.exchange(p, &root, s, append(vbuf[:0], m.From()), 1), true
+}
+
+// matedAfterCapture reports whether the chaser is mated by consecutive checks after its
+// capture m in p (CXA 29.4).
+func (a *analyst) matedAfterCapture(p *xiangqi.Position, m xiangqi.Move) bool {
+	cap := p.MakeMove(m)
+	defer p.UnmakeMove(m, cap)
+	return a.matedAfter(p)
 }
 
 // legalRecaptures returns how many pieces of the defender attack s after the chaser's

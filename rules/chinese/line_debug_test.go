@@ -27,7 +27,7 @@ func TestDebugLines(t *testing.T) {
 		c1 := p.MakeMove(k)
 		for _, r := range p.LegalMoves() {
 			c2 := p.MakeMove(r)
-			g, v := a.bestWin(&p, checkLineDepth-1)
+			g, v := a.bestWin(&p, checkLineDepth-1, false)
 			t.Logf("%v %v: took %v lost %v then best %d victims %v", k, r, c1, c2, g, v.sq[:v.n])
 			p.UnmakeMove(r, c2)
 		}

@@ -16,30 +16,54 @@ const (
 	// (CXA 29.4: a capture after which the capturer is mated is only a formal chase), and
 	// that a recapture is not a real root (a protector tied to its line, 假根).
 	mateAfterCaptureDepth = 3
-	// mateNodeBudget bounds one 杀 question, counted in positions visited (every move
-	// tried, by either side), and capturedMateBudget one "is the capturer mated"
-	// question inside an exchange. When a budget runs out the answer is "no mate found".
-	// 8,000 positions take about 3 ms on a 2020s server core.
-	mateNodeBudget     = 8000
-	capturedMateBudget = 1000
+	// mateNodeBudget bounds one 杀 question, counted in positions visited (the checks
+	// tried by the attacker and the answers to check tried by the defender), and
+	// capturedMateBudget one "is the capturer mated" question inside an exchange. When a
+	// budget runs out the answer is "no mate found". The budgets are set so that real
+	// positions complete their searches (a cut search could depend on the order moves
+	// are tried in, and so on the orientation of the board): the hardest hand-built
+	// attack (worstMateFEN) needs about 12,500 positions at depth 4, about 3 ms.
+	mateNodeBudget     = 20000
+	capturedMateBudget = 5000
 )
 
 // mateSearch answers "can the side to move mate by consecutive checks?" with a node
-// budget. It is not safe for concurrent use; each JudgeCycle makes its own.
+// budget. It is not safe for concurrent use; each JudgeCycle makes its own, so its
+// transposition table only lives for one judgement.
+//
+// Results of completed searches are exact and do not depend on the order moves are
+// tried in, so they are the same for a position and its mirrored or colour-flipped
+// twin. Only a search cut by its budget could differ; the budgets are set well above
+// what real positions need (see TestMateSearchBudget).
 type mateSearch struct {
 	nodes, budget int
 	exhausted     bool
-	cache         map[mateKey]bool
+	// tt holds, per position (hash with the side to move), what completed searches
+	// proved: a mate within mateAt attacking moves (0: none proved), and no mate within
+	// noMateTo moves.
+	tt map[uint64]mateEntry
+	// wins caches bestWin (chase.go) per position and depth; it lives here because the
+	// mate search is the state shared by one judgement.
+	wins map[winKey]winEntry
 }
 
-type mateKey struct {
-	hash   uint64
-	depth  int8
-	budget int16
+type winKey struct {
+	hash  uint64
+	depth int8
+	raw   bool
+}
+
+type winEntry struct {
+	best    int
+	victims victimSet
+}
+
+type mateEntry struct {
+	mateAt, noMateTo int8
 }
 
 func newMateSearch() *mateSearch {
-	return &mateSearch{cache: make(map[mateKey]bool, 256)}
+	return &mateSearch{tt: make(map[uint64]mateEntry, 1024), wins: make(map[winKey]winEntry, 256)}
 }
 
 // canMate reports whether the side to move in p mates by consecutive checks within depth
@@ -53,51 +77,116 @@ func (s *mateSearch) canMateWithin(p *xiangqi.Position, depth, budget int) bool 
 	if depth <= 0 {
 		return false
 	}
-	k := mateKey{p.Hash(), int8(depth), int16(budget)}
-	if v, ok := s.cache[k]; ok {
-		return v
-	}
 	s.nodes, s.budget, s.exhausted = 0, budget, false
-	v := s.mate(p, depth)
-	if !s.exhausted {
-		s.cache[k] = v
+	Dbg[0]++
+	if _, ok := s.lookup(p.Hash(), depth); ok {
+		Dbg[1]++
 	}
-	return v
+	r := s.mate(p, depth)
+	Dbg[2] += s.nodes
+	if r {
+		Dbg[3]++
+	}
+	if s.exhausted {
+		Dbg[4]++
+	}
+	return r
+}
+
+func (s *mateSearch) lookup(h uint64, depth int) (result, known bool) {
+	e, ok := s.tt[h]
+	switch {
+	case !ok:
+		return false, false
+	case e.mateAt > 0 && int(e.mateAt) <= depth:
+		return true, true
+	case int(e.noMateTo) >= depth:
+		return false, true
+	}
+	return false, false
+}
+
+func (s *mateSearch) store(h uint64, depth int, mate bool) {
+	if s.exhausted {
+		return // a cut search proves nothing
+	}
+	e := s.tt[h]
+	if mate {
+		if e.mateAt == 0 || int(e.mateAt) > depth {
+			e.mateAt = int8(depth)
+		}
+	} else if int(e.noMateTo) < depth {
+		e.noMateTo = int8(depth)
+	}
+	s.tt[h] = e
 }
 
 func (s *mateSearch) mate(p *xiangqi.Position, depth int) bool {
+	h := p.Hash()
+	if v, ok := s.lookup(h, depth); ok {
+		return v
+	}
 	att := p.SideToMove()
 	def := att.Other()
+	k := p.KingSquare(def)
 	var buf [128]xiangqi.Move
 	for _, m := range p.AppendPseudoMoves(buf[:0]) {
+		if !mayCheck(p, m, k) {
+			continue
+		}
 		if s.nodes >= s.budget {
 			s.exhausted = true
 			return false
 		}
 		s.nodes++
 		cap := p.MakeMove(m)
-		if cap.Kind() == xiangqi.King || p.InCheck(att) || !p.InCheck(def) {
+		if cap.Kind() == xiangqi.King || !p.InCheck(def) || p.InCheck(att) {
 			p.UnmakeMove(m, cap)
 			continue
 		}
 		ok := s.repliesAllLose(p, depth-1)
 		p.UnmakeMove(m, cap)
 		if ok {
+			s.store(h, depth, true)
 			return true
 		}
 		if s.exhausted {
 			return false
 		}
 	}
+	s.store(h, depth, false)
 	return false
 }
 
 // repliesAllLose reports whether every legal reply of the side to move (in check) leads
-// to a mate within depth further attacking moves; no legal reply is mate.
+// to a mate within depth further attacking moves; no legal reply is mate. Replies that
+// take a checking piece or move the king are tried first: they are the likeliest to
+// escape, and one escape ends the question.
 func (s *mateSearch) repliesAllLose(p *xiangqi.Position, depth int) bool {
 	def := p.SideToMove()
+	var ev evasionFilter
+	ev.init(p, def)
 	var buf [128]xiangqi.Move
-	for _, r := range p.AppendPseudoMoves(buf[:0]) {
+	moves := p.AppendPseudoMoves(buf[:0])
+	// Order: captures of a checker, king moves, the rest (the order stays a function of
+	// the position, and only the speed depends on it).
+	n := 0
+	for i, m := range moves {
+		if ev.checkerAt(m.To()) {
+			moves[n], moves[i] = moves[i], moves[n]
+			n++
+		}
+	}
+	for i := n; i < len(moves); i++ {
+		if moves[i].From() == ev.king {
+			moves[n], moves[i] = moves[i], moves[n]
+			n++
+		}
+	}
+	for _, r := range moves {
+		if !ev.mayEvade(r) {
+			continue
+		}
 		s.nodes++
 		cap := p.MakeMove(r)
 		if p.InCheck(def) {
@@ -117,6 +206,112 @@ func (s *mateSearch) repliesAllLose(p *xiangqi.Position, depth int) bool {
 	return true
 }
 
+// evasionFilter is a geometric pre-filter for answers to check: a move can only end a
+// check if it moves the king, takes a checking piece, stands between a rook, cannon or
+// facing king and the king (or on a checking horse's leg), or takes a cannon's screen
+// away. With several checkers the union is still a necessary condition.
+type evasionFilter struct {
+	king     xiangqi.Square
+	checkers [4]xiangqi.Square
+	n        int
+	between  [xiangqi.NumSquares]bool // interposition squares and horse legs
+	screens  [xiangqi.NumSquares]bool // screens of checking cannons
+}
+
+func (e *evasionFilter) init(p *xiangqi.Position, def xiangqi.Color) {
+	e.king = p.KingSquare(def)
+	kf, kr := e.king.File(), e.king.Rank()
+	for _, c := range p.Checkers(def) {
+		if e.n < len(e.checkers) {
+			e.checkers[e.n] = c
+			e.n++
+		}
+		cf, cr := c.File(), c.Rank()
+		if cf != kf && cr != kr {
+			// A horse: its leg is the square next to it towards the king's rank or file.
+			df, dr := sign(kf-cf), sign(kr-cr)
+			if abs(kf-cf) == 2 {
+				e.between[xiangqi.SquareAt(cf+df, cr)] = true
+			} else {
+				e.between[xiangqi.SquareAt(cf, cr+dr)] = true
+			}
+			continue
+		}
+		cannon := p.At(c).Kind() == xiangqi.Cannon
+		df, dr := sign(kf-cf), sign(kr-cr)
+		for f, r := cf+df, cr+dr; f != kf || r != kr; f, r = f+df, r+dr {
+			sq := xiangqi.SquareAt(f, r)
+			e.between[sq] = true
+			if cannon && p.At(sq) != xiangqi.NoPiece {
+				e.screens[sq] = true
+			}
+		}
+	}
+}
+
+func (e *evasionFilter) checkerAt(s xiangqi.Square) bool {
+	for _, c := range e.checkers[:e.n] {
+		if c == s {
+			return true
+		}
+	}
+	return false
+}
+
+func (e *evasionFilter) mayEvade(m xiangqi.Move) bool {
+	from, to := m.From(), m.To()
+	return from == e.king || e.between[to] || e.screens[from] || e.checkerAt(to)
+}
+
+// hasCheck reports whether the side to move in p has a legal checking move. It is the
+// cheap first question before any search that is made only of checks.
+func hasCheck(p *xiangqi.Position) bool {
+	att := p.SideToMove()
+	def := att.Other()
+	k := p.KingSquare(def)
+	var buf [128]xiangqi.Move
+	for _, m := range p.AppendPseudoMoves(buf[:0]) {
+		if !mayCheck(p, m, k) {
+			continue
+		}
+		cap := p.MakeMove(m)
+		ok := cap.Kind() != xiangqi.King && p.InCheck(def) && !p.InCheck(att)
+		p.UnmakeMove(m, cap)
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// mayCheck is a geometric pre-filter: m (by the side to move of p) can give check to the
+// king on k only if it starts or ends on the king's file or rank (rook and cannon lines,
+// discovered checks, a new cannon screen, facing kings), starts on a horse's leg next to
+// the king (a discovered horse check), or is a horse move to a square attacking the king.
+// Pawns check from an orthogonally adjacent square, which is on the king's lines.
+func mayCheck(p *xiangqi.Position, m xiangqi.Move, k xiangqi.Square) bool {
+	from, to := m.From(), m.To()
+	kf, kr := k.File(), k.Rank()
+	if from.File() == kf || from.Rank() == kr || to.File() == kf || to.Rank() == kr {
+		return true
+	}
+	if abs(from.File()-kf) == 1 && abs(from.Rank()-kr) == 1 {
+		return true
+	}
+	if p.At(from).Kind() == xiangqi.Horse {
+		df, dr := abs(to.File()-kf), abs(to.Rank()-kr)
+		return df+dr == 3 && df != 0 && dr != 0
+	}
+	return false
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
 // threatensMate reports whether side c, if its opponent passed in p, would mate by
 // consecutive checks (the null-move test of 杀). p is not modified.
 func (s *mateSearch) threatensMate(p xiangqi.Position, c xiangqi.Color, depth int) bool {
@@ -127,3 +322,5 @@ func (s *mateSearch) threatensMate(p xiangqi.Position, c xiangqi.Color, depth in
 	}
 	return s.canMate(&p, depth)
 }
+
+var Dbg [8]int

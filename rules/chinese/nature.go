@@ -178,10 +178,6 @@ func (c *classifier) wasThreatened(f *plyFacts) bool {
 // pieces off the board would measure king safety, not co-operation.
 func (a *analyst) necessary(p xiangqi.Position, w *win, moved xiangqi.Square) []xiangqi.Square {
 	var out []xiangqi.Square
-	only := w.victim
-	if w.viaCheck {
-		only = xiangqi.NoSquare
-	}
 	for _, s := range a.bearingOn(&p, w, moved) {
 		q := p
 		q.Put(s, xiangqi.NoPiece)
@@ -194,7 +190,7 @@ func (a *analyst) necessary(p xiangqi.Position, w *win, moved xiangqi.Square) []
 			out = append(out, s)
 			continue
 		}
-		if a.scan(q, false, only).get(w.victim) == nil {
+		if !a.canWin(q, w.victim) {
 			out = append(out, s)
 		}
 	}
