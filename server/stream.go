@@ -157,7 +157,7 @@ func initialResponse(p *xiangqi.Position) *arbiterv1.PlayGameResponse {
 func (s *Server) playMove(g *game, text string) (*arbiterv1.PlayGameResponse, error) {
 	pos := g.sess.Game().Position()
 	ply := g.sess.Game().Len()
-	if g.over || pos.State() != xiangqi.StateOngoing && ply == 0 {
+	if g.over || ply == 0 && pos.State() != xiangqi.StateOngoing {
 		st, _ := status.New(codes.FailedPrecondition, "the game is over; open a new stream for a new game").WithDetails(
 			&errdetails.ErrorInfo{Reason: reasonGameOver, Domain: errorDomain})
 		return nil, st.Err()
