@@ -228,7 +228,7 @@ func (a *analyst) canWin(p xiangqi.Position, victim xiangqi.Square) bool {
 func (a *analyst) givesCheck(p *xiangqi.Position, k xiangqi.Move) bool {
 	me := p.SideToMove()
 	cap := p.MakeMove(k)
-	ok := cap.Kind() != xiangqi.King && !p.InCheck(me) && p.InCheck(me.Other())
+	ok := cap.Kind() != xiangqi.King && p.InCheck(me.Other()) && !p.InCheck(me)
 	p.UnmakeMove(k, cap)
 	return ok
 }

@@ -31,7 +31,8 @@ func (ruleset) JudgeCycle(g *xiangqi.Game, start, end int) arbiter.Judgement {
 	if g == nil || start < 0 || end > g.Len() || start >= end {
 		return j
 	}
-	c := &classifier{mates: newMateSearch()}
+	c := &classifier{mates: getMateSearch()}
+	defer putMateSearch(c.mates)
 	cur := g.PositionAt(start)
 	movers := make([]xiangqi.Color, 0, end-start)
 	for i := start; i < end; i++ {

@@ -124,13 +124,44 @@ func (a *analyst) exchangeMoves(p *xiangqi.Position, s xiangqi.Square, vacated [
 	if pc := p.At(s); pc != xiangqi.NoPiece && pc.Color() == mover {
 		dst = appendCaptures(p, s, dst)
 	}
-	for from := xiangqi.Square(0); from < xiangqi.NumSquares; from++ {
-		pc := p.At(from)
-		if pc == xiangqi.NoPiece || pc.Color() != mover || from == s {
-			continue
+	// The pieces whose moves pass through a vacated square: rooks and cannons on its
+	// file or rank, horses with their leg on it, elephants with their eye on it. Each
+	// piece once, even when several vacated squares concern it.
+	var seen [xiangqi.NumSquares]bool
+	seen[s] = true
+	try := func(from xiangqi.Square, kinds ...xiangqi.Kind) {
+		if seen[from] {
+			return
 		}
-		if affectedBy(pc.Kind(), from, vacated) {
-			dst = appendCaptures(p, from, dst)
+		pc := p.At(from)
+		if pc == xiangqi.NoPiece || pc.Color() != mover {
+			return
+		}
+		for _, k := range kinds {
+			if pc.Kind() == k {
+				seen[from] = true
+				dst = appendCaptures(p, from, dst)
+				return
+			}
+		}
+	}
+	for _, v := range vacated {
+		vf, vr := v.File(), v.Rank()
+		for f := 0; f < xiangqi.Files; f++ {
+			try(xiangqi.SquareAt(f, vr), xiangqi.Rook, xiangqi.Cannon)
+		}
+		for r := 0; r < xiangqi.Ranks; r++ {
+			try(xiangqi.SquareAt(vf, r), xiangqi.Rook, xiangqi.Cannon)
+		}
+		for _, d := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+			if f, r := vf+d[0], vr+d[1]; f >= 0 && f < xiangqi.Files && r >= 0 && r < xiangqi.Ranks {
+				try(xiangqi.SquareAt(f, r), xiangqi.Horse)
+			}
+		}
+		for _, d := range [4][2]int{{1, 1}, {-1, 1}, {1, -1}, {-1, -1}} {
+			if f, r := vf+d[0], vr+d[1]; f >= 0 && f < xiangqi.Files && r >= 0 && r < xiangqi.Ranks {
+				try(xiangqi.SquareAt(f, r), xiangqi.Elephant)
+			}
 		}
 	}
 	return dst
@@ -145,30 +176,6 @@ func appendCaptures(p *xiangqi.Position, from xiangqi.Square, dst []xiangqi.Move
 		}
 	}
 	return dst
-}
-
-// affectedBy reports whether a piece of kind k on from moves through one of the squares:
-// along its file or rank (rook, cannon), over a leg next to it (horse) or an eye
-// diagonally next to it (elephant).
-func affectedBy(k xiangqi.Kind, from xiangqi.Square, squares []xiangqi.Square) bool {
-	for _, v := range squares {
-		df, dr := abs(v.File()-from.File()), abs(v.Rank()-from.Rank())
-		switch k {
-		case xiangqi.Rook, xiangqi.Cannon:
-			if df == 0 || dr == 0 {
-				return true
-			}
-		case xiangqi.Horse:
-			if df+dr == 1 {
-				return true
-			}
-		case xiangqi.Elephant:
-			if df == 1 && dr == 1 {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // captureGain returns the chaser's net gain from capture m in p (chaser to move) followed

@@ -1,6 +1,10 @@
 package chinese
 
-import "github.com/arbiter-xq/arbiter/xiangqi"
+import (
+	"sync"
+
+	"github.com/arbiter-xq/arbiter/xiangqi"
+)
 
 // Mate search for 杀 (CXA 2020 24.x / 2011 28.2): a move is a mate threat when, if the
 // opponent passed, the mover could mate by consecutive checks (连续照将). The search is
@@ -63,7 +67,26 @@ type mateEntry struct {
 }
 
 func newMateSearch() *mateSearch {
-	return &mateSearch{tt: make(map[uint64]mateEntry, 1024), wins: make(map[winKey]winEntry, 256)}
+	return &mateSearch{tt: make(map[uint64]mateEntry), wins: make(map[winKey]winEntry)}
+}
+
+// searches recycles the tables of finished judgements (JudgeCycle takes one, clears it
+// and gives it back), so a judgement does not pay for growing fresh maps.
+var searches = sync.Pool{New: func() any { return newMateSearch() }}
+
+func getMateSearch() *mateSearch {
+	s := searches.Get().(*mateSearch)
+	clear(s.tt)
+	clear(s.wins)
+	s.nodes, s.budget, s.exhausted = 0, 0, false
+	return s
+}
+
+func putMateSearch(s *mateSearch) {
+	if len(s.tt) > 1<<16 {
+		return // do not keep a table a pathological judgement grew
+	}
+	searches.Put(s)
 }
 
 // canMate reports whether the side to move in p mates by consecutive checks within depth
@@ -78,19 +101,7 @@ func (s *mateSearch) canMateWithin(p *xiangqi.Position, depth, budget int) bool 
 		return false
 	}
 	s.nodes, s.budget, s.exhausted = 0, budget, false
-	Dbg[0]++
-	if _, ok := s.lookup(p.Hash(), depth); ok {
-		Dbg[1]++
-	}
-	r := s.mate(p, depth)
-	Dbg[2] += s.nodes
-	if r {
-		Dbg[3]++
-	}
-	if s.exhausted {
-		Dbg[4]++
-	}
-	return r
+	return s.mate(p, depth)
 }
 
 func (s *mateSearch) lookup(h uint64, depth int) (result, known bool) {
@@ -130,7 +141,7 @@ func (s *mateSearch) mate(p *xiangqi.Position, depth int) bool {
 	def := att.Other()
 	k := p.KingSquare(def)
 	var buf [128]xiangqi.Move
-	for _, m := range p.AppendPseudoMoves(buf[:0]) {
+	for _, m := range appendCheckCandidates(p, k, buf[:0]) {
 		if !mayCheck(p, m, k) {
 			continue
 		}
@@ -270,7 +281,7 @@ func hasCheck(p *xiangqi.Position) bool {
 	def := att.Other()
 	k := p.KingSquare(def)
 	var buf [128]xiangqi.Move
-	for _, m := range p.AppendPseudoMoves(buf[:0]) {
+	for _, m := range appendCheckCandidates(p, k, buf[:0]) {
 		if !mayCheck(p, m, k) {
 			continue
 		}
@@ -282,6 +293,37 @@ func hasCheck(p *xiangqi.Position) bool {
 		}
 	}
 	return false
+}
+
+// appendCheckCandidates appends the pseudo-legal moves of the side to move of p by the
+// pieces that could give check to the king on k with one move: rooks and cannons always,
+// horses near the king, and the other pieces only when they stand on or near the king's
+// lines (they can only check by uncovering a line or a horse's leg, or by becoming a
+// cannon's screen). mayCheck then filters the moves one by one.
+func appendCheckCandidates(p *xiangqi.Position, k xiangqi.Square, dst []xiangqi.Move) []xiangqi.Move {
+	c := p.SideToMove()
+	kf, kr := k.File(), k.Rank()
+	for s := xiangqi.Square(0); s < xiangqi.NumSquares; s++ {
+		pc := p.At(s)
+		if pc == xiangqi.NoPiece || pc.Color() != c {
+			continue
+		}
+		df, dr := abs(s.File()-kf), abs(s.Rank()-kr)
+		var near bool
+		switch pc.Kind() {
+		case xiangqi.Rook, xiangqi.Cannon:
+			near = true
+		case xiangqi.Horse:
+			near = df <= 4 && dr <= 4
+		default:
+			// King, advisor, elephant, pawn: at most two files or ranks per move.
+			near = df <= 2 || dr <= 2
+		}
+		if near {
+			dst = p.AppendPieceMoves(dst, s)
+		}
+	}
+	return dst
 }
 
 // mayCheck is a geometric pre-filter: m (by the side to move of p) can give check to the
@@ -322,5 +364,3 @@ func (s *mateSearch) threatensMate(p xiangqi.Position, c xiangqi.Color, depth in
 	}
 	return s.canMate(&p, depth)
 }
-
-var Dbg [8]int
