@@ -37,7 +37,11 @@ func (ruleset) JudgeCycle(g *xiangqi.Game, start, end int) arbiter.Judgement {
 	movers := make([]xiangqi.Color, 0, end-start)
 	for i := start; i < end; i++ {
 		rec := g.Ply(i)
-		f := plyFacts{ply: i, move: rec.Move, mover: cur.SideToMove(), moved: cur.At(rec.Move.From()), before: cur}
+		f := plyFacts{ply: i, move: rec.Move, mover: cur.SideToMove(), moved: cur.At(rec.Move.From()), before: cur, prevTo: xiangqi.NoSquare}
+		if i > 0 {
+			f.prev = g.Ply(i - 1).Move
+			f.prevTo = f.prev.To()
+		}
 		movers = append(movers, f.mover)
 		cur.MakeMove(rec.Move)
 		f.after = cur

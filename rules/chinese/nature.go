@@ -21,6 +21,9 @@ type plyFacts struct {
 	mover         xiangqi.Color
 	moved         xiangqi.Piece
 	before, after xiangqi.Position
+	// prev is the opponent's move just before (0 when there is none), prevTo where it went.
+	prev   xiangqi.Move
+	prevTo xiangqi.Square
 }
 
 func (c *classifier) classify(f *plyFacts) arbiter.PlyNature {
@@ -362,15 +365,30 @@ func (c *classifier) idleKind(f *plyFacts) (arbiter.Nature, string) {
 			return arbiter.NatureExchange, fmt.Sprintf("%s offers an exchange with %s: 兑, idle", moveName(f), pieceAt(e, s))
 		}
 	}
-	// 献 offer: the moved piece can be taken.
+	// 献 offer: the opponent can win the moved piece (taking it gains material after the
+	// complete exchange). A piece that is merely attacked, but protected well enough, is
+	// offered nothing: the official diagrams label such moves 闲 (参考图2, 参考图31).
 	if len(attackedBy) > 0 {
-		return arbiter.NatureOffer, moveName(f) + " puts the piece where it can be taken: 献, idle"
+		opp := &analyst{chaser: opp, mates: c.mates}
+		p := f.after
+		if opp.canWin(p, to) {
+			return arbiter.NatureOffer, moveName(f) + " puts the piece where it can be won: 献, idle"
+		}
 	}
-	// 跟 follow: the moved piece attacks an enemy piece without winning it.
-	var mbuf [32]xiangqi.Move
-	for _, m := range f.after.AppendPieceMoves(mbuf[:0], to) {
-		if e := f.after.At(m.To()); e != xiangqi.NoPiece && isMaterial(e, m.To()) {
-			return arbiter.NatureFollow, fmt.Sprintf("%s attacks %s without winning it: 跟, idle", moveName(f), pieceAt(e, m.To()))
+	// 跟 follow: the moved piece keeps after the piece the opponent just moved, a piece
+	// worth at least as much, attacking it again without winning it (spec 1.3.8: a
+	// rooted piece of equal or greater value). Attacks on pieces that did not move, or on
+	// lesser pieces, are plain idle moves in the official diagrams (图12, 图24, 参考图16,
+	// 参考图26).
+	if f.prev != 0 && f.prevTo != xiangqi.NoSquare {
+		var mbuf [32]xiangqi.Move
+		for _, m := range f.after.AppendPieceMoves(mbuf[:0], to) {
+			if m.To() != f.prevTo {
+				continue
+			}
+			if e := f.after.At(m.To()); e != xiangqi.NoPiece && isMaterial(e, m.To()) && value(e, m.To(), f.mover) >= value(moved, to, f.mover) {
+				return arbiter.NatureFollow, fmt.Sprintf("%s follows %s, which has just moved, without winning it: 跟, idle", moveName(f), pieceAt(e, m.To()))
+			}
 		}
 	}
 	return arbiter.NatureIdle, moveName(f) + " creates no check, mate threat or chase: 闲"
