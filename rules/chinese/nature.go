@@ -365,6 +365,12 @@ func (c *classifier) idleKind(f *plyFacts) (arbiter.Nature, string) {
 			return arbiter.NatureExchange, fmt.Sprintf("%s offers an exchange with %s: 兑, idle", moveName(f), pieceAt(e, s))
 		}
 	}
+	// 兑 by discovery: the move opens a line so that one of the mover's pieces and an
+	// enemy piece of the same value now attack each other (图9: the horse leaves the
+	// file between the two rooks).
+	if x, y, ok := newMutualPair(f); ok {
+		return arbiter.NatureExchange, fmt.Sprintf("%s lets %s and %s attack each other: 兑, idle", moveName(f), pieceAt(f.after.At(x), x), pieceAt(f.after.At(y), y))
+	}
 	// 献 offer: the opponent can win the moved piece (taking it gains material after the
 	// complete exchange). A piece that is merely attacked, but protected well enough, is
 	// offered nothing: the official diagrams label such moves 闲 (参考图2, 参考图31).
@@ -392,6 +398,30 @@ func (c *classifier) idleKind(f *plyFacts) (arbiter.Nature, string) {
 		}
 	}
 	return arbiter.NatureIdle, moveName(f) + " creates no check, mate threat or chase: 闲"
+}
+
+// newMutualPair finds a piece of the mover (other than the moved one) and an enemy piece
+// of the same value that attack each other after the move and did not before.
+func newMutualPair(f *plyFacts) (mine, theirs xiangqi.Square, ok bool) {
+	opp := f.mover.Other()
+	var buf [16]xiangqi.Square
+	for s := xiangqi.Square(0); s < xiangqi.NumSquares; s++ {
+		pc := f.after.At(s)
+		if pc == xiangqi.NoPiece || pc.Color() != f.mover || s == f.move.To() || pc.Kind() == xiangqi.King || !isMaterial(pc, s) {
+			continue
+		}
+		for _, e := range f.after.AppendAttackers(buf[:0], s, opp) {
+			ep := f.after.At(e)
+			if ep.Kind() == xiangqi.King || value(ep, e, f.mover) != value(pc, s, f.mover) || !f.after.CanMoveGeometrically(s, e) {
+				continue
+			}
+			if f.before.At(s) == pc && f.before.At(e) == ep && f.before.CanMoveGeometrically(s, e) && f.before.CanMoveGeometrically(e, s) {
+				continue // already facing each other
+			}
+			return s, e, true
+		}
+	}
+	return xiangqi.NoSquare, xiangqi.NoSquare, false
 }
 
 func checkNote(f *plyFacts) string {
