@@ -385,8 +385,8 @@ func (c *classifier) idleKind(f *plyFacts) (arbiter.Nature, string) {
 	// worth at least as much, attacking it again without winning it (spec 1.3.8: a
 	// rooted piece of equal or greater value). Attacks on pieces that did not move, or on
 	// lesser pieces, are plain idle moves in the official diagrams (图12, 图24, 参考图16,
-	// 参考图26).
-	if f.prev != 0 && f.prevTo != xiangqi.NoSquare {
+	// 参考图26). A king's or pawn's attacks are idle by themselves (26.1, 图14).
+	if f.prev != 0 && f.prevTo != xiangqi.NoSquare && !kingOrPawn(moved) {
 		var mbuf [32]xiangqi.Move
 		for _, m := range f.after.AppendPieceMoves(mbuf[:0], to) {
 			if m.To() != f.prevTo {
