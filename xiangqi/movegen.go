@@ -226,17 +226,24 @@ func (p *Position) AppendLegalMoves(dst []Move) []Move {
 // LegalMoves returns every legal move of the side to move.
 func (p *Position) LegalMoves() []Move { return p.AppendLegalMoves(make([]Move, 0, 64)) }
 
-// HasLegalMove reports whether the side to move has at least one legal move.
+// HasLegalMove reports whether the side to move has at least one legal move. It tries
+// the pieces one at a time in board order and stops at the first legal move, so in
+// ordinary positions it costs a handful of move tests.
 func (p *Position) HasLegalMove() bool {
-	var buf [128]Move
-	ms := p.AppendPseudoMoves(buf[:0])
+	var buf [32]Move
 	c := p.side
-	for _, m := range ms {
-		cap := p.MakeMove(m)
-		ok := !p.InCheck(c)
-		p.UnmakeMove(m, cap)
-		if ok {
-			return true
+	for s := Square(0); s < NumSquares; s++ {
+		pc := p.board[s]
+		if pc == NoPiece || pc.Color() != c {
+			continue
+		}
+		for _, m := range p.appendPieceMoves(buf[:0], s, pc) {
+			cap := p.MakeMove(m)
+			ok := !p.InCheck(c)
+			p.UnmakeMove(m, cap)
+			if ok {
+				return true
+			}
 		}
 	}
 	return false
