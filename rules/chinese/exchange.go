@@ -190,7 +190,83 @@ func (a *analyst) captureGain(p *xiangqi.Position, m xiangqi.Move, relaxed bool)
 	if g > 0 && !relaxed && a.matedAfterCapture(p, m) {
 		return g, false
 	}
+	if g > 0 && !relaxed {
+		// A root by consecutive checks (CXA 28.16 暗根; 图3): after the capture the
+		// defender may, instead of recapturing, win material back through a series of
+		// checks. The capture wins only what it takes beyond that.
+		// Only what the capture opens counts: a check line the defender had anyway (a
+		// hanging piece of the chaser's taken with check, 参考图21) is no root.
+		cap := p.MakeMove(m)
+		back, won := a.counterChecks(p, m)
+		p.UnmakeMove(m, cap)
+		if back > 0 {
+			// Only what the capture opens is a root: a check line the defender had
+			// anyway, winning the same pieces, is its own business (参考图34).
+			q := *p
+			q.SetSideToMove(a.chaser.Other())
+			if before, had := a.counterChecks(&q, 0); !newVictim(&won, &had) {
+				back = max(0, back-before)
+			}
+		}
+		if v := value(cap, m.To(), a.chaser) - back; v < g {
+			g = v
+		}
+	}
 	return g, true
+}
+
+// counterChecks returns the most the side to move of p (the defender) wins through a
+// series of consecutive checks (抽吃, 2 to checkLineDepth checks) and the pieces such
+// lines win; 0 when none wins anything. A line counts only when its later checks add to
+// what the first check alone wins, and, after the chaser's capture m, it may not start by
+// taking a piece the capturer guarded from its old square. Both are the plain loss of a
+// piece the capturer no longer guards (its duty as a root), which the book does not weigh
+// as a root of the victim (参考图21, 参考图46, 图9); a series of checks that wins
+// material back is one (图3). m is 0 for the position before the capture.
+func (a *analyst) counterChecks(p *xiangqi.Position, m xiangqi.Move) (int, victimSet) {
+	var victims victimSet
+	if !hasCheck(p) {
+		return 0, victims
+	}
+	d := &analyst{chaser: a.chaser.Other(), mates: a.mates}
+	best := 0
+	var mbuf [128]xiangqi.Move
+	ksq := p.KingSquare(a.chaser)
+	for _, k := range appendCheckCandidates(p, ksq, mbuf[:0]) {
+		if !mayCheck(p, k, ksq) || !d.givesCheck(p, k) {
+			continue
+		}
+		if m != 0 && p.At(k.To()) != xiangqi.NoPiece && guarded(p, m, k.To()) {
+			continue
+		}
+		g, vs, ok := d.checkLine(p, k, checkLineDepth)
+		if !ok || g <= 0 || g < best {
+			continue
+		}
+		if g1, _, ok1 := d.checkLine(p, k, 1); ok1 && g1 >= g {
+			continue // a single check wins as much
+		}
+		if g > best {
+			best, victims = g, vs
+		} else {
+			victims.union(&vs)
+		}
+	}
+	return best, victims
+}
+
+// newVictim reports whether a piece in won is missing from had.
+func newVictim(won, had *victimSet) bool {
+	for i := 0; i < won.n; i++ {
+		found := false
+		for j := 0; j < had.n; j++ {
+			found = found || had.sq[j] == won.sq[i]
+		}
+		if !found {
+			return true
+		}
+	}
+	return false
 }
 
 // rawGain is captureGain without the final "is the capturer mated" test.
@@ -236,4 +312,15 @@ func (a *analyst) recaptures(p *xiangqi.Position, m xiangqi.Move) (geometric, re
 		p.UnmakeMove(r, c2)
 	}
 	return geometric, real
+}
+
+// guarded reports whether the piece that made the capture m (now on m.To() in p)
+// attacked s from its old square, m.From(): it guarded s before the capture.
+func guarded(p *xiangqi.Position, m xiangqi.Move, s xiangqi.Square) bool {
+	q := *p
+	pc := q.At(m.To())
+	q.Put(m.To(), xiangqi.NoPiece)
+	q.Put(m.From(), pc)
+	var buf [16]xiangqi.Square
+	return containsSquare(q.AppendAttackers(buf[:0], s, pc.Color()), m.From())
 }
