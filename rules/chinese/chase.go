@@ -306,12 +306,14 @@ func (a *analyst) line(p *xiangqi.Position, k xiangqi.Move, depth int, raw bool)
 }
 
 // defenderMates reports whether, after the defender's reply r and a pass by the chaser,
-// the defender mates by consecutive checks. A reply that checks is not judged here.
+// the defender mates by consecutive checks. A reply that itself checks is the first check
+// of such a series (图7: the rook that takes the cannon with check leaves its line, and
+// the answer to its check is a discovered mate).
 func (a *analyst) defenderMates(p *xiangqi.Position, r xiangqi.Move) bool {
 	c := p.MakeMove(r)
 	defer p.UnmakeMove(r, c)
 	if p.InCheck(a.chaser) {
-		return false
+		return a.mates.checkedMateWithin(p, mateAfterCaptureDepth-1, capturedMateBudget)
 	}
 	q := *p
 	q.SetSideToMove(a.chaser.Other())

@@ -104,6 +104,14 @@ func (s *mateSearch) canMateWithin(p *xiangqi.Position, depth, budget int) bool 
 	return s.mate(p, depth)
 }
 
+// checkedMateWithin reports whether the side to move in p, which is in check, is mated
+// by consecutive checks: every legal answer leads to a mate within depth further
+// attacking moves (no legal answer is mate).
+func (s *mateSearch) checkedMateWithin(p *xiangqi.Position, depth, budget int) bool {
+	s.nodes, s.budget, s.exhausted = 0, budget, false
+	return s.repliesAllLose(p, depth)
+}
+
 func (s *mateSearch) lookup(h uint64, depth int) (result, known bool) {
 	e, ok := s.tt[h]
 	switch {
