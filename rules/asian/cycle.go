@@ -47,7 +47,9 @@ type plyReading struct {
 	mover   xiangqi.Color
 	nature  arbiter.PlyNature
 	victims []pieceID // the pieces it chases, in the order of nature.Threats
-	ids     tracker   // identities after the move
+	// checkers are the pieces giving check after the move (for the explanation).
+	checkers []arbiter.Attacker
+	ids      tracker // identities after the move
 }
 
 // cycle is a classified repetition cycle.
@@ -79,9 +81,14 @@ func readCycle(g *xiangqi.Game, from, start, end int) *cycle {
 		for _, s := range squares {
 			r.victims = append(r.victims, tr.ids[s])
 		}
+		pos.MakeMove(m)
+		if pn.Nature == arbiter.NatureCheck {
+			for _, s := range pos.Checkers(mover.Other()) {
+				r.checkers = append(r.checkers, arbiter.Attacker{Square: s, Piece: pos.At(s)})
+			}
+		}
 		c.plies = append(c.plies, r)
 		c.lastOf[mover] = tr
-		pos.MakeMove(m)
 	}
 	return c
 }

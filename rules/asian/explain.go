@@ -304,51 +304,315 @@ func containsID(ids []pieceID, id pieceID) bool {
 // moveOf returns the move of the i-th ply of the cycle.
 func (c *cycle) moveOf(i int) xiangqi.Move { return c.moves[i] }
 
-// explain writes the ruling in plain words, English with the rulebook's Chinese terms.
+// explain writes the ruling in plain words, English with the rulebook's Chinese
+// terms, for tournament arbiters: for each side what its moves were, which piece
+// chased which and why the victim counts (or why the side's attacks are allowed),
+// then the rule that decides.
 func (c *cycle) explain(sides *[2]sideReading, v arbiter.Verdict) string {
 	var b strings.Builder
 	if c.from < c.start {
 		fmt.Fprintf(&b, "The position first occurred after ply %d; the repetition is judged over every move since then. ", c.from)
 	}
 	for col := xiangqi.Red; col <= xiangqi.Black; col++ {
-		s := &sides[col]
-		if len(s.idx) == 0 {
-			continue
+		if s := &sides[col]; len(s.idx) > 0 {
+			c.sideText(&b, s)
 		}
-		zh := arbiter.PatternChinese(s.natures)
-		if zh == "长捉" && !s.perpetualChase() {
-			zh = "捉不同子" // every move chases, but not one piece (AXF rule 32)
-		}
-		fmt.Fprintf(&b, "%s (%s): %s (%s)", col, c.movesText(s), s.pattern(), zh)
-		switch {
-		case s.perpetualCheck:
-			b.WriteString(", checking on every move (长将)")
-		case s.perpetualChase():
-			b.WriteString(", chasing ")
-			c.victimText(&b, s)
-			b.WriteString(" on every move (长捉)")
-		}
-		b.WriteString(". ")
 	}
+	red, black := &sides[xiangqi.Red], &sides[xiangqi.Black]
 	switch v {
 	case arbiter.VerdictDraw:
-		red, black := &sides[xiangqi.Red], &sides[xiangqi.Black]
 		switch {
+		case red.perpetualCheck && black.perpetualCheck:
+			b.WriteString("Both sides check perpetually (resolving check and checking back, 解将还将): that is a draw (AXF rule 7).")
 		case red.forbidden() && black.forbidden():
-			b.WriteString("Both sides break the same rule, so neither must change: draw.")
+			b.WriteString("Both sides chase perpetually and so break the same rule: draw (AXF 2003 basic principle 2).")
 		default:
-			b.WriteString("Neither side violates the rules (perpetual mate threats, one check one chase, chases of protected pieces and chases by the king or pawns are allowed), so the repetition is a draw (不变作和).")
+			b.WriteString("Neither side checks perpetually or chases one piece perpetually, so neither must change: the repetition is a draw (不变作和, AXF general rule 5).")
 		}
 	case arbiter.VerdictRedMustChange, arbiter.VerdictBlackMustChange:
 		w, _ := v.Violator()
-		s := &sides[w]
-		if s.perpetualCheck {
-			fmt.Fprintf(&b, "Perpetual check is forbidden under all circumstances: %s must change, and loses if it persists.", w)
-		} else {
-			fmt.Fprintf(&b, "Perpetually chasing one piece is forbidden: %s must change, and loses if it persists.", w)
+		s, o := &sides[w], &sides[w.Other()]
+		switch {
+		case s.perpetualCheck && o.perpetualChase():
+			fmt.Fprintf(&b, "Perpetual check is forbidden under all circumstances (AXF rule 6) and is the graver offence than %s's perpetual chase: %s must change, and loses if it persists.", w.Other(), w)
+		case s.perpetualCheck && countNature(o.natures, arbiter.NatureCheck) > 0:
+			fmt.Fprintf(&b, "%s checks on every move and %s only on some (\"two checks, one check back\"): the perpetual checker must change (AXF rules 6, 8). %s must change, and loses if it persists.", w, w.Other(), w)
+		case s.perpetualCheck:
+			fmt.Fprintf(&b, "Perpetual check is forbidden under all circumstances (AXF rule 6): %s must change, and loses if it persists.", w)
+		case countNature(o.natures, arbiter.NatureIdle) < len(o.natures):
+			fmt.Fprintf(&b, "Perpetually chasing one piece is forbidden (AXF 2003 general rule 3), and %s's replies do not excuse it: %s must change, and loses if it persists.", w.Other(), w)
+		default:
+			fmt.Fprintf(&b, "Perpetually chasing one piece is forbidden (AXF 2003 general rule 3): %s must change, and loses if it persists.", w)
 		}
 	}
 	return b.String()
+}
+
+func countNature(ns []arbiter.Nature, n arbiter.Nature) int {
+	k := 0
+	for _, x := range ns {
+		if x == n {
+			k++
+		}
+	}
+	return k
+}
+
+// sideText writes one side's half of the cycle: its moves, its pattern and why the
+// pattern is or is not forbidden.
+func (c *cycle) sideText(b *strings.Builder, s *sideReading) {
+	zh := arbiter.PatternChinese(s.natures)
+	if zh == "长捉" && !s.perpetualChase() {
+		zh = "捉不同子" // every move chases, but not one piece (AXF rule 32)
+	}
+	fmt.Fprintf(b, "%s played %s: %s (%s). ", s.color, c.movesText(s), s.pattern(), zh)
+	switch {
+	case s.perpetualCheck:
+		b.WriteString("Every move gives check: ")
+		for k, i := range s.idx {
+			if k > 0 {
+				b.WriteString("; ")
+			}
+			fmt.Fprintf(b, "%s checks with %s", c.moves[i], attackersText(c.plies[i].checkers))
+		}
+		b.WriteString(". ")
+	case s.perpetualChase():
+		for _, v := range s.chased {
+			c.chaseText(b, s, v)
+		}
+	default:
+		c.allowedText(b, s)
+	}
+}
+
+// chaseText explains how side s chases the piece v on every move.
+func (c *cycle) chaseText(b *strings.Builder, s *sideReading, v pieceID) {
+	type step struct {
+		move   xiangqi.Move
+		threat *arbiter.Threat
+	}
+	var steps []step
+	for _, i := range s.idx {
+		pr := &c.plies[i]
+		for k, w := range pr.victims {
+			if w == v && k < len(pr.nature.Threats) {
+				steps = append(steps, step{c.moves[i], &pr.nature.Threats[k]})
+			}
+		}
+	}
+	if len(steps) == 0 {
+		return
+	}
+	victim := steps[0].threat.Victim
+	fmt.Fprintf(b, "Every move threatens to win the same piece, the %s: ", pieceName(victim))
+	// Why the victim counts, grouped by reason with the squares it applies on.
+	const (
+		whyHCRook = iota
+		whyFalse
+		whyNone
+	)
+	var whySquares [3][]string
+	moved := false
+	var rule string
+	for k, st := range steps {
+		if k > 0 {
+			b.WriteString("; ")
+		}
+		t := st.threat
+		verb := "attacks"
+		if len(t.Attackers) > 1 {
+			verb = "attack"
+		}
+		fmt.Fprintf(b, "after %s %s %s it on %s", st.move, attackersText(t.Attackers), verb, t.Target)
+		if how := c.howText(st.move, t); how != "" {
+			b.WriteString(" " + how)
+		} else {
+			moved = true
+		}
+		why := whyNone
+		switch {
+		case t.Exception == excHorseCannonOnRook:
+			why = whyHCRook
+		case t.Root == arbiter.FalseRoot:
+			why = whyFalse
+		}
+		if sq := t.Target.String(); !containsString(whySquares[why], sq) {
+			whySquares[why] = append(whySquares[why], sq)
+		}
+		if rule == "" {
+			rule = pairRule(t)
+		}
+	}
+	b.WriteString(". ")
+	var reasons []string
+	if sq := whySquares[whyHCRook]; len(sq) > 0 {
+		reasons = append(reasons, fmt.Sprintf("on %s the rook is protected (有根), but a horse or cannon attacking a rook chases it whether or not it is protected (AXF rules 15, 16, 26)", joinAnd(sq)))
+	}
+	if sq := whySquares[whyFalse]; len(sq) > 0 {
+		reasons = append(reasons, fmt.Sprintf("on %s its only protectors cannot legally recapture (假根, false root), so it counts as unprotected", joinAnd(sq)))
+	}
+	if sq := whySquares[whyNone]; len(sq) > 0 {
+		reasons = append(reasons, fmt.Sprintf("on %s nothing can recapture (无根, unprotected)", joinAnd(sq)))
+	}
+	b.WriteString(upperFirst(strings.Join(reasons, "; ")))
+	b.WriteString(". ")
+	if rule != "" && len(whySquares[whyHCRook]) == 0 {
+		b.WriteString(rule + " ")
+	}
+	if !moved && steps[0].threat.Attackers[0].Piece.Kind() == xiangqi.Cannon {
+		if victim.Kind() == xiangqi.Rook {
+			b.WriteString("A cannon chases a rook even when only its screen moves (AXF rule 26). ")
+		} else {
+			b.WriteString("A cannon chases an unprotected horse, advisor, elephant or crossed pawn even when only its screen moves (AXF rule 25). ")
+		}
+	}
+	if c.severalAttackers(s, v) {
+		b.WriteString("Different pieces take turns, but the test is on the victim: two or more pieces may not take turns chasing one piece (AXF rule 33). ")
+	}
+	if c.exchangeEveryChase(s) {
+		b.WriteString("The chasing moves are also exchange offers, which does not excuse a chase (AXF rule 36). ")
+	}
+}
+
+// howText says how move m made the threat t when no attacker moved: it set up a
+// cannon's screen, opened a line, or cut the victim's protection (AXF rules 25, 26;
+// the appendix diagram).
+func (c *cycle) howText(m xiangqi.Move, t *arbiter.Threat) string {
+	for _, a := range t.Attackers {
+		if a.Square == m.To() {
+			return ""
+		}
+	}
+	a := t.Attackers[0]
+	switch {
+	case a.Piece.Kind() == xiangqi.Cannon && between(a.Square, t.Target, m.To()):
+		return fmt.Sprintf("(the cannon stands still: the move puts its screen, 炮架, on %s)", m.To())
+	case between(a.Square, t.Target, m.From()) && (a.Piece.Kind() != xiangqi.Cannon || !between(a.Square, t.Target, m.To())):
+		if a.Piece.Kind() == xiangqi.Cannon {
+			return fmt.Sprintf("(the cannon stands still: the move takes away the second piece between them, on %s, leaving it one screen)", m.From())
+		}
+		return fmt.Sprintf("(a discovered attack: the move opens the line at %s)", m.From())
+	}
+	return fmt.Sprintf("(the %s stands still: the move cuts the protection of the %s)", a.Piece.Kind(), t.Victim.Kind())
+}
+
+// severalAttackers reports whether more than one piece of side s takes part in
+// chasing v over the cycle.
+func (c *cycle) severalAttackers(s *sideReading, v pieceID) bool {
+	var ids []pieceID
+	for _, i := range s.idx {
+		pr := &c.plies[i]
+		for k, w := range pr.victims {
+			if w != v || k >= len(pr.nature.Threats) {
+				continue
+			}
+			for _, a := range pr.nature.Threats[k].Attackers {
+				if id := pr.ids.ids[a.Square]; !containsID(ids, id) {
+					ids = append(ids, id)
+				}
+			}
+		}
+	}
+	return len(ids) > 1
+}
+
+// exchangeEveryChase reports whether some chasing move of s is also an exchange offer.
+func (c *cycle) exchangeEveryChase(s *sideReading) bool {
+	for _, i := range s.idx {
+		for _, n := range c.plies[i].nature.All {
+			if n == arbiter.NatureExchange {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// allowedText explains why side s, which repeats without checking or chasing one piece
+// on every move, is allowed: what each move did, and the rule that allows it.
+func (c *cycle) allowedText(b *strings.Builder, s *sideReading) {
+	parts := make([]string, len(s.idx))
+	for k, i := range s.idx {
+		parts[k] = c.moves[i].String() + " " + c.moveText(i)
+	}
+	b.WriteString("Its moves: " + strings.Join(parts, "; ") + ". ")
+	checks := countNature(s.natures, arbiter.NatureCheck)
+	chases := countNature(s.natures, arbiter.NatureChase)
+	kills := countNature(s.natures, arbiter.NatureMateThreat)
+	n := len(s.natures)
+	switch {
+	case checks > 0 && kills > 0 && checks+kills == n:
+		b.WriteString("Checks mixed with mate threats are allowed (AXF rule 11). ")
+	case checks > 0 && chases > 0:
+		b.WriteString("Checks mixed with chases are allowed, even of an unprotected piece: the checks break the chase (AXF rule 12). ")
+	case checks > 0:
+		b.WriteString("A check that alternates with other moves is no perpetual check (AXF rule 13). ")
+	case kills == n:
+		b.WriteString("Perpetual mate threats (长杀) are allowed (AXF rule 9). ")
+	case chases == n:
+		b.WriteString("Every move chases, but no single piece is chased by every move; one piece chasing different pieces in turn is allowed (AXF rule 32). ")
+	case chases > 0:
+		b.WriteString("No piece is chased by every move, so this is no perpetual chase. ")
+	}
+	// Attacks that were excused on every move of the side.
+	for _, exc := range []string{excKing, excPawn, excUncrossedPawn, excPinned, excSameType, excRooted, excSeveral} {
+		every := true
+		var notes []string
+		for _, i := range s.idx {
+			t := findException(c.plies[i].nature.Excluded, exc)
+			if t == nil {
+				every = false
+				break
+			}
+			if !containsString(notes, t.Note) {
+				notes = append(notes, t.Note)
+			}
+		}
+		if every && len(notes) > 0 {
+			b.WriteString("Attacks that do not count: " + strings.Join(notes, "; ") + ". ")
+		}
+	}
+}
+
+// moveText names what the i-th ply of the cycle did, for the allowed-side summary.
+func (c *cycle) moveText(i int) string {
+	pr := &c.plies[i]
+	switch pr.nature.Nature {
+	case arbiter.NatureCheck:
+		return "checks (将) with " + attackersText(pr.checkers)
+	case arbiter.NatureChase:
+		parts := make([]string, len(pr.nature.Threats))
+		for k := range pr.nature.Threats {
+			t := &pr.nature.Threats[k]
+			parts[k] = fmt.Sprintf("the %s on %s (by %s)", pieceName(t.Victim), t.Target, attackersText(t.Attackers))
+		}
+		return "chases (捉) " + strings.Join(parts, " and ")
+	case arbiter.NatureMateThreat:
+		return "threatens mate (杀)"
+	case arbiter.NatureExchange:
+		return "offers an exchange (兑)"
+	case arbiter.NatureOffer:
+		return "puts the moved piece en prise (献)"
+	case arbiter.NatureBlock:
+		return "blocks (拦)"
+	}
+	return "is idle (闲)"
+}
+
+func findException(ts []arbiter.Threat, exc string) *arbiter.Threat {
+	for i := range ts {
+		if ts[i].Exception == exc {
+			return &ts[i]
+		}
+	}
+	return nil
+}
+
+func upperFirst(s string) string {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
+		return s
+	}
+	return string(s[0]-'a'+'A') + s[1:]
 }
 
 // movesText lists side s's moves in ICCS.
@@ -360,36 +624,41 @@ func (c *cycle) movesText(s *sideReading) string {
 	return strings.Join(parts, " ")
 }
 
-// victimText names the pieces side s chases perpetually, with their squares along the
-// cycle, the attackers and why they count.
-func (c *cycle) victimText(b *strings.Builder, s *sideReading) {
-	for n, v := range s.chased {
-		if n > 0 {
-			b.WriteString(" and ")
+// pairRule names the rule that forbids the attacker to chase the victim of t
+// perpetually, when one rule is specific to the pair.
+func pairRule(t *arbiter.Threat) string {
+	ak, vk := t.Attackers[0].Piece.Kind(), t.Victim.Kind()
+	for _, a := range t.Attackers[1:] {
+		if a.Piece.Kind() != ak {
+			return ""
 		}
-		var squares, whys []string
-		var victim xiangqi.Piece
-		for _, i := range s.idx {
-			pr := &c.plies[i]
-			for k, w := range pr.victims {
-				if w != v || k >= len(pr.nature.Threats) {
-					continue
-				}
-				t := &pr.nature.Threats[k]
-				victim = t.Victim
-				squares = append(squares, t.Target.String())
-				why := attackersText(t.Attackers)
-				switch {
-				case t.Exception == excHorseCannonOnRook:
-					why += ", on a protected rook (有根, but a horse or cannon on a rook is always a chase)"
-				case t.Root == arbiter.FalseRoot:
-					why += ", protected by a false root only (假根)"
-				default:
-					why += ", no root (无根)"
-				}
-				whys = append(whys, why)
-			}
-		}
-		fmt.Fprintf(b, "the %s (on %s) with %s", pieceName(victim), strings.Join(squares, ", "), strings.Join(whys, "; then "))
 	}
+	switch {
+	case (ak == xiangqi.Horse || ak == xiangqi.Cannon) && vk == xiangqi.Rook:
+		return "A horse or cannon may not perpetually chase a rook, protected or not (AXF rules 15, 16; 2003 general rule 6)."
+	case ak == xiangqi.Rook && vk == xiangqi.Cannon:
+		return "A rook may not perpetually chase an unprotected cannon (AXF rule 18)."
+	case ak == xiangqi.Rook && vk == xiangqi.Horse:
+		return "A rook may not perpetually chase an unprotected horse (AXF rule 23)."
+	case ak == vk:
+		return fmt.Sprintf("The %s cannot take its attacker back, so the attack is no exchange offer (AXF rule 24).", pieceName(t.Victim))
+	}
+	return ""
+}
+
+func containsString(ss []string, s string) bool {
+	for _, x := range ss {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// joinAnd joins "a", "a and b", "a, b and c".
+func joinAnd(ss []string) string {
+	if len(ss) <= 1 {
+		return strings.Join(ss, "")
+	}
+	return strings.Join(ss[:len(ss)-1], ", ") + " and " + ss[len(ss)-1]
 }
