@@ -81,18 +81,47 @@ func kingPawnAlone(p *xiangqi.Position, w *win) string {
 // sameTypeExchange reports whether every capturer of a direct win can be taken back by
 // the victim itself, like for like (兑, CXA 2011 28.9; 参考图5, 图2): the opponent can
 // always answer by exchanging, so the attack is an exchange offer, not a chase. p is the
-// position after the move, the opponent to move.
-func sameTypeExchange(p *xiangqi.Position, w *win) bool {
+// position after the move, the opponent to move. A victim that cannot leave its square
+// or line without being mated by consecutive checks (不能离线, 参考图49) cannot take back:
+// the attack on it stays a chase.
+func (a *analyst) sameTypeExchange(p *xiangqi.Position, w *win) bool {
 	if w.viaCheck || len(w.capturers) == 0 {
 		return false
 	}
 	for _, s := range w.capturers {
 		x := p.At(s)
-		if x.Kind() != w.piece.Kind() || !p.IsLegal(xiangqi.NewMove(w.victim, s)) {
+		m := xiangqi.NewMove(w.victim, s)
+		if x.Kind() != w.piece.Kind() || !p.IsLegal(m) {
+			return false
+		}
+		c := p.MakeMove(m)
+		mated := a.matedAfter(p)
+		p.UnmakeMove(m, c)
+		if mated {
 			return false
 		}
 	}
 	return true
+}
+
+// bindsVictim reports whether the piece on s keeps the victim of w from taking back its
+// attacker like for like: without it the attack would be an exchange offer (兑), with it
+// the victim is pinned or tied to its line and the attack is a chase. Such a piece takes
+// part in the chase (参考图49: the horse that keeps the cannon on its line) without
+// being one of its attackers. p is the position after the move with the chaser to move.
+func (a *analyst) bindsVictim(p xiangqi.Position, w *win, s xiangqi.Square) bool {
+	if w.viaCheck || containsSquare(w.capturers, s) {
+		return false
+	}
+	p.SetSideToMove(a.chaser.Other())
+	if a.sameTypeExchange(&p, w) {
+		return false
+	}
+	p.Put(s, xiangqi.NoPiece)
+	if p.InCheck(a.chaser) {
+		return false
+	}
+	return a.sameTypeExchange(&p, w)
 }
 
 // attackingPieces counts c's rooks, horses, cannons and crossed pawns.

@@ -123,19 +123,24 @@ func (c *classifier) chases(f *plyFacts, answering bool) (threats, excl []arbite
 		// move is a new chase only when the moved piece now takes part in winning it (it
 		// re-forms the attack, 参考图38); otherwise the move leaves an old threat unchanged
 		// (参考图6).
+		if !containsSquare(involved, f.move.To()) && a.bindsVictim(now, w, f.move.To()) {
+			// The moved piece keeps the victim from exchanging itself for its attacker
+			// (it pins it, or ties it to its line): it takes part in the chase.
+			involved = append(involved, f.move.To())
+		}
 		if base.get(w.victim) != nil && !containsSquare(involved, f.move.To()) {
 			excl = append(excl, excluded(t, excPreExisting, pieceAt(w.piece, w.victim)+" could already be won before the move, and the moved piece takes no part (CXA 29.2: not a new threat)"))
 			continue
 		}
 		t.Attackers = attackersOf(&now, involved)
-		t.Joint = isJoint(&now, w, necessary)
+		t.Joint = isJoint(&now, w, necessary) || a.noLoneAttacker(now, w)
 		t.Root, t.Exception = a.threatRoot(&now, w)
 		t.Note = threatNote(&now, w, t)
 		if exc := kingPawnAlone(&now, w); exc != "" {
 			excl = append(excl, excluded(t, exc, "only the king or a pawn attacks "+pieceAt(w.piece, w.victim)+": idle (CXA 2020 26.1)"))
 			continue
 		}
-		if sameTypeExchange(&f.after, w) {
+		if a.sameTypeExchange(&f.after, w) {
 			excl = append(excl, excluded(t, excSameTypeExchange, pieceAt(w.piece, w.victim)+" can take its attacker in return, like for like: an exchange offer (兑), idle"))
 			continue
 		}
@@ -219,6 +224,34 @@ func isJoint(p *xiangqi.Position, w *win, necessary []xiangqi.Square) bool {
 		n++
 	}
 	return n >= 2
+}
+
+// noLoneAttacker reports whether a direct win needs several attackers although none of
+// them is necessary by itself: the victim is attacked more often than it is protected
+// (少根), and no attacker alone, with the chaser's other attackers of the victim taken
+// off the board, wins it (参考图49: rook, cannon and horse against a horse protected
+// once). Such a chase is joint (联合捉) as much as one where each piece is needed.
+func (a *analyst) noLoneAttacker(p xiangqi.Position, w *win) bool {
+	if w.viaCheck {
+		return false
+	}
+	var buf [16]xiangqi.Square
+	att := p.AppendAttackers(buf[:0], w.victim, a.chaser)
+	if len(att) < 2 {
+		return false
+	}
+	for _, s := range att {
+		q := p
+		for _, o := range att {
+			if o != s {
+				q.Put(o, xiangqi.NoPiece)
+			}
+		}
+		if q.InCheck(a.chaser) || a.canWin(q, w.victim) {
+			return false
+		}
+	}
+	return true
 }
 
 // isScreenOf reports whether s is the screen of one of the attacking cannons.
