@@ -313,11 +313,11 @@ func (a *analyst) defenderMates(p *xiangqi.Position, r xiangqi.Move) bool {
 	c := p.MakeMove(r)
 	defer p.UnmakeMove(r, c)
 	if p.InCheck(a.chaser) {
-		return a.mates.checkedMateWithin(p, mateAfterCaptureDepth-1, capturedMateBudget)
+		return a.mates.checkedMateWithin(p, a.capturedMateDepth()-1, capturedMateBudget)
 	}
 	q := *p
 	q.SetSideToMove(a.chaser.Other())
-	return a.mates.canMateWithin(&q, mateAfterCaptureDepth, capturedMateBudget)
+	return a.mates.canMateWithin(&q, a.capturedMateDepth(), capturedMateBudget)
 }
 
 // bestWin returns the chaser's best gain in p (chaser to move): a winning capture, or a

@@ -23,12 +23,24 @@ type analyst struct {
 	leafExchanges bool
 	// lineCut records that the budget cut a check-line search short.
 	lineCut bool
+	// counter is set for the defender's own series of checks after a capture (a root
+	// by consecutive checks): the mates that end its lines are asked to a shallower
+	// depth (see counterLineMateDepth).
+	counter bool
+}
+
+// capturedMateDepth is the depth of the "is the capturer mated" questions (CXA 29.4).
+func (a *analyst) capturedMateDepth() int {
+	if a.counter {
+		return counterLineMateDepth
+	}
+	return mateAfterCaptureDepth
 }
 
 // matedAfter reports whether the side to move in p (the opponent of the side that just
 // captured) mates by consecutive checks.
 func (a *analyst) matedAfter(p *xiangqi.Position) bool {
-	return a.mates.canMateWithin(p, mateAfterCaptureDepth, capturedMateBudget)
+	return a.mates.canMateWithin(p, a.capturedMateDepth(), capturedMateBudget)
 }
 
 // exchange returns the best gain, for the side to move in p, of going on capturing,
@@ -228,7 +240,7 @@ func (a *analyst) counterChecks(p *xiangqi.Position, m xiangqi.Move) (int, victi
 	if !hasCheck(p) {
 		return 0, victims
 	}
-	d := &analyst{chaser: a.chaser.Other(), mates: a.mates}
+	d := &analyst{chaser: a.chaser.Other(), mates: a.mates, counter: true}
 	best := 0
 	var mbuf [128]xiangqi.Move
 	ksq := p.KingSquare(a.chaser)

@@ -19,7 +19,15 @@ const (
 	// mateAfterCaptureDepth is the depth used to decide that a capture "gets mated"
 	// (CXA 29.4: a capture after which the capturer is mated is only a formal chase), and
 	// that a recapture is not a real root (a protector tied to its line, 假根).
-	mateAfterCaptureDepth = 3
+	// It equals mateThreatDepth: a capture that ignores a mate threat (杀) the search
+	// sees is a capture after which the capturer is mated (参考图35: once the rook parries
+	// the mate, the cannon's attack on the rook becomes real).
+	mateAfterCaptureDepth = 4
+	// counterLineMateDepth is the depth of the same question at the end of the
+	// defender's own series of checks after a capture (a root by consecutive checks,
+	// 图3): a second-order line, where a deeper search finds far mates that do not
+	// decide whether the material comes back.
+	counterLineMateDepth = 3
 	// mateNodeBudget bounds one 杀 question, counted in positions visited (the checks
 	// tried by the attacker and the answers to check tried by the defender), and
 	// capturedMateBudget one "is the capturer mated" question inside an exchange. When a
