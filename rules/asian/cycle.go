@@ -71,11 +71,36 @@ func readCycle(g *xiangqi.Game, from, start, end int) *cycle {
 	pos := g.PositionAt(from)
 	tr := newTracker(&pos)
 	var cl classifier
+	// When the repetition is judged over more than one cycle, the same move is played
+	// in the same position again: its classification is reused (the position is
+	// compared in full, not only by hash).
+	type seen struct {
+		pos     xiangqi.Position
+		m       xiangqi.Move
+		pn      arbiter.PlyNature
+		squares []xiangqi.Square
+	}
+	var memo []seen
 	for i := from; i < end; i++ {
 		m := g.Ply(i).Move
 		c.moves = append(c.moves, m)
 		mover := pos.SideToMove()
-		pn, squares := cl.classify(&pos, m, i)
+		var pn arbiter.PlyNature
+		var squares []xiangqi.Square
+		hit := false
+		for k := range memo {
+			if e := &memo[k]; e.m == m && e.pos.Hash() == pos.Hash() && e.pos.Equal(&pos) {
+				pn, squares, hit = e.pn, e.squares, true
+				pn.Ply = i
+				break
+			}
+		}
+		if !hit {
+			pn, squares = cl.classify(&pos, m, i)
+			if from < start {
+				memo = append(memo, seen{pos, m, pn, squares})
+			}
+		}
 		tr.play(m)
 		r := plyReading{mover: mover, nature: pn, ids: tr}
 		for _, s := range squares {
