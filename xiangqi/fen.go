@@ -159,7 +159,7 @@ func (p *Position) validate(fen string, opts FENOptions) error {
 				return fenErr(fen, s.Rank(), s.File(), "the %s king is outside its palace", c)
 			}
 		case Advisor:
-			if !opts.AllowUnreachable && !s.InPalace(c) || (s.File()+s.Rank())%2 != (4+palaceCentreRank(c))%2 {
+			if !opts.AllowUnreachable && (!s.InPalace(c) || (s.File()+s.Rank())%2 != (4+palaceCentreRank(c))%2) {
 				return fenErr(fen, s.Rank(), s.File(), "a %s advisor can never reach this point", c)
 			}
 		case Elephant:

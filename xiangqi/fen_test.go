@@ -82,6 +82,28 @@ func TestParseFENErrors(t *testing.T) {
 	}
 }
 
+// Relaxed parsing accepts every unreachable advisor, elephant and pawn point, and still
+// enforces kings and counts.
+func TestParseFENRelaxed(t *testing.T) {
+	relaxed := FENOptions{AllowUnreachable: true}
+	for _, fen := range []string{
+		"3k5/9/9/9/9/9/9/9/9/A3K4 w",  // advisor on a0: outside the palace
+		"5k3/9/9/9/9/9/9/9/9/3KA4 w",  // advisor on e0: in the palace, wrong point
+		"4k4/9/9/9/9/9/9/9/4B4/3K5 w", // elephant on e1
+		"4k4/9/9/9/9/9/9/4P4/9/3K5 w", // pawn behind its start
+	} {
+		if _, err := ParseFEN(fen); err == nil {
+			t.Errorf("strict ParseFEN(%q) accepted an unreachable point", fen)
+		}
+		if _, err := ParseFENOptions(fen, relaxed); err != nil {
+			t.Errorf("relaxed ParseFEN(%q): %v", fen, err)
+		}
+	}
+	if _, err := ParseFENOptions("4k4/9/9/9/9/9/9/9/9/2K6 w", relaxed); err == nil {
+		t.Error("relaxed parsing accepted a king outside its palace")
+	}
+}
+
 func TestMirrorAndFlip(t *testing.T) {
 	p := StartPosition()
 	m := p.Mirror()
