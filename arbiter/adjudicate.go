@@ -1,6 +1,7 @@
 package arbiter
 
 import (
+	"context"
 	"strings"
 
 	"github.com/arbiter-xq/arbiter/xiangqi"
@@ -31,7 +32,9 @@ type Report struct {
 	Cycle  *Cycle
 	Ruling Ruling
 	// Result and Termination are the game result under the policy; EndPly is the move
-	// that ended the game (-1 while it is ongoing).
+	// that ended the game (-1 while it is ongoing, or when the start position itself was
+	// checkmate or stalemate). Once the game has ended, Cycle and Ruling are those of
+	// the repetition that decided it (if any), even if the record continues.
 	Result      Result
 	Termination Termination
 	EndPly      int
@@ -47,6 +50,12 @@ type Report struct {
 // repetition on the way, and reports the result. An illegal move is an error
 // (*xiangqi.MoveError naming the ply); so is a bad policy (*PolicyError).
 func Adjudicate(rs Ruleset, start xiangqi.Position, moves []xiangqi.Move, policy Policy) (*Report, error) {
+	return AdjudicateContext(context.Background(), rs, start, moves, policy)
+}
+
+// AdjudicateContext is Adjudicate that stops with ctx.Err() when the context ends (a
+// request deadline, a client gone away); it checks before every move.
+func AdjudicateContext(ctx context.Context, rs Ruleset, start xiangqi.Position, moves []xiangqi.Move, policy Policy) (*Report, error) {
 	s, err := NewSession(rs, start, policy)
 	if err != nil {
 		return nil, err
@@ -55,6 +64,9 @@ func Adjudicate(rs Ruleset, start xiangqi.Position, moves []xiangqi.Move, policy
 		Plies: make([]PlyInfo, 0, len(moves))}
 	var endExplanation string
 	for _, m := range moves {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		side := s.Game().Position().SideToMove()
 		u, err := s.Play(m)
 		if err != nil {
@@ -77,7 +89,11 @@ func Adjudicate(rs Ruleset, start xiangqi.Position, moves []xiangqi.Move, policy
 				}
 			}
 		}
-		r.Cycle, r.Ruling = u.Cycle, u.Ruling
+		// Once the game is over, the cycle and ruling that decided it stay in the report
+		// even when the record goes on.
+		if r.EndPly < 0 {
+			r.Cycle, r.Ruling = u.Cycle, u.Ruling
+		}
 		if u.Status == StatusGameOver && r.EndPly < 0 {
 			r.EndPly = u.Ply
 			endExplanation = u.Explanation

@@ -23,13 +23,7 @@ func PatternName(natures []Nature) string {
 	if len(natures) == 0 {
 		return "none"
 	}
-	same := true
-	for _, n := range natures[1:] {
-		if n != natures[0] {
-			same = false
-		}
-	}
-	if same {
+	if allSame(natures) {
 		if natures[0] == NatureIdle {
 			return "idle"
 		}
@@ -73,13 +67,7 @@ func PatternChinese(natures []Nature) string {
 	if len(natures) == 0 {
 		return ""
 	}
-	same := true
-	for _, n := range natures[1:] {
-		if n != natures[0] {
-			same = false
-		}
-	}
-	if same {
+	if allSame(natures) {
 		return "长" + natures[0].Chinese()
 	}
 	digits := [...]string{"零", "一", "二", "三", "四", "五", "六", "七", "八", "九"}
@@ -103,6 +91,16 @@ func PatternChinese(natures []Nature) string {
 		}
 	}
 	return b.String()
+}
+
+// allSame reports whether natures is non-empty and every element equals the first.
+func allSame(natures []Nature) bool {
+	for _, n := range natures {
+		if n != natures[0] {
+			return false
+		}
+	}
+	return len(natures) > 0
 }
 
 // AllAttacks reports whether every nature is an attack (打): the Chinese rules' test

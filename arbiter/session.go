@@ -146,6 +146,15 @@ func NewSession(rs Ruleset, start xiangqi.Position, policy Policy) (*Session, er
 		return nil, err
 	}
 	s := &Session{rs: rs, policy: pol, game: xiangqi.NewGame(start)}
+	// A start position without a legal move is already decided: the side to move loses.
+	if !start.HasLegalMove() {
+		loser := start.SideToMove()
+		if start.InCheck(loser) {
+			s.end(Wins(loser.Other()), TerminationCheckmate)
+		} else {
+			s.end(Wins(loser.Other()), TerminationStalemate)
+		}
+	}
 	return s, nil
 }
 
@@ -260,11 +269,23 @@ func (s *Session) applyRegulation(r Ruling, c *Cycle) Ruling {
 	if r.Verdict != VerdictDraw || s.policy.NoDrawBeforeMove == 0 {
 		return r
 	}
-	move := (c.End + 1) / 2 // full move number of the last ply, counting from the start of the record
+	// The number of the move the last ply belongs to, from the FEN's move counter: the
+	// current position's counter names the next move; if Red is to move, the last ply
+	// was Black's half of the previous move.
+	pos := s.game.Position()
+	move := pos.Fullmove
+	if pos.SideToMove() == xiangqi.Red {
+		move--
+	}
 	if move >= s.policy.NoDrawBeforeMove {
 		return r
 	}
-	first := s.game.Start().SideToMove()
+	// The side that moved first in the game: Red, unless the record starts at move 1
+	// with Black to move.
+	first := xiangqi.Red
+	if st := s.game.Start(); st.SideToMove() == xiangqi.Black && st.Fullmove <= 1 {
+		first = xiangqi.Black
+	}
 	return Ruling{
 		Verdict:    MustChange(first),
 		References: append(append([]string(nil), r.References...), fmt.Sprintf("tournament regulation: no draw before move %d", s.policy.NoDrawBeforeMove)),
@@ -280,13 +301,7 @@ func terminationFor(natures []Nature) Termination {
 	if !AllAttacks(natures) {
 		return TerminationRegulation
 	}
-	same := len(natures) > 0
-	for _, n := range natures {
-		if n != natures[0] {
-			same = false
-		}
-	}
-	if same {
+	if allSame(natures) {
 		switch natures[0] {
 		case NatureCheck:
 			return TerminationPerpetualCheck

@@ -1,6 +1,7 @@
 package arbiter_test
 
 import (
+	"context"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -365,4 +366,87 @@ func itoa(n int) string {
 		b = append([]byte{byte('0' + n%10)}, b...)
 	}
 	return string(b)
+}
+
+// A start position that is already checkmate or stalemate is decided before any move.
+func TestStartPositionDecided(t *testing.T) {
+	tests := []struct {
+		fen  string
+		term arbiter.Termination
+	}{
+		{"3k5/3R5/3R5/9/9/9/9/9/9/4K4 b - - 0 1", arbiter.TerminationCheckmate},
+		// Black's king on d9 has no move (d8 and e9 covered by the rooks) and no check.
+		{"3k5/R8/4R4/9/9/9/9/9/9/5K3 b - - 0 1", arbiter.TerminationStalemate},
+	}
+	for _, tt := range tests {
+		rep, err := arbiter.Adjudicate(asian.New(), position(t, tt.fen), nil, arbiter.Policy{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.Result != arbiter.ResultRedWins || rep.Termination != tt.term {
+			t.Errorf("%s: %s %s, want red wins by %s", tt.fen, rep.Result, rep.Termination, tt.term)
+		}
+	}
+}
+
+// The no-draw regulation counts moves from the FEN's move number, and Red is the side
+// that moved first unless the record starts at move 1 with Black to move.
+func TestRegulationUsesFENMoveNumber(t *testing.T) {
+	cycle := []string{"h0g2", "h9g7", "g2h0", "g7h9"}
+	base := "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR"
+	tests := []struct {
+		fen  string
+		want arbiter.Verdict
+	}{
+		{base + " w - - 0 1", arbiter.VerdictRedMustChange},
+		{base + " w - - 0 40", arbiter.VerdictDraw},
+		{base + " w - - 0 23", arbiter.VerdictRedMustChange}, // the cycle ends in move 24
+		{base + " w - - 0 24", arbiter.VerdictDraw},          // the cycle ends in move 25
+	}
+	for _, tt := range tests {
+		rep, err := arbiter.Adjudicate(asian.New(), position(t, tt.fen), moves(t, cycle, 1), arbiter.Policy{NoDrawBeforeMove: 25})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.Ruling.Verdict != tt.want {
+			t.Errorf("%s: %s, want %s", tt.fen, rep.Ruling.Verdict, tt.want)
+		}
+	}
+	// Black to move at move 30: Red still moved first in the game.
+	blackCycle := []string{"h9g7", "h0g2", "g7h9", "g2h0"}
+	rep, err := arbiter.Adjudicate(asian.New(), position(t, base+" b - - 0 10"), moves(t, blackCycle, 1), arbiter.Policy{NoDrawBeforeMove: 25})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Ruling.Verdict != arbiter.VerdictRedMustChange {
+		t.Errorf("black to move at move 10: %s, want red must change", rep.Ruling.Verdict)
+	}
+	rep, _ = arbiter.Adjudicate(asian.New(), position(t, base+" b - - 0 1"), moves(t, blackCycle, 1), arbiter.Policy{NoDrawBeforeMove: 25})
+	if rep.Ruling.Verdict != arbiter.VerdictBlackMustChange {
+		t.Errorf("black to move at move 1: %s, want black must change", rep.Ruling.Verdict)
+	}
+}
+
+// When the record goes on after the game ended, the report keeps the deciding cycle.
+func TestDecidingCycleSurvives(t *testing.T) {
+	ms := moves(t, append(append(append([]string{}, checkCycle...), checkCycle...), "f0e0", "e8f8"), 1)
+	rep, err := arbiter.Adjudicate(asian.New(), position(t, checkFEN), ms, arbiter.Policy{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.EndPly != 7 || rep.Termination != arbiter.TerminationPerpetualCheck {
+		t.Fatalf("end %d %s", rep.EndPly, rep.Termination)
+	}
+	if rep.Cycle == nil || rep.Ruling.Verdict != arbiter.VerdictRedMustChange {
+		t.Errorf("the deciding cycle was dropped: cycle %v verdict %s", rep.Cycle, rep.Ruling.Verdict)
+	}
+}
+
+func TestAdjudicateContext(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := arbiter.AdjudicateContext(ctx, asian.New(), position(t, checkFEN), moves(t, checkCycle, 2), arbiter.Policy{})
+	if err != context.Canceled {
+		t.Errorf("cancelled context: %v", err)
+	}
 }
