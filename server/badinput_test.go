@@ -98,4 +98,9 @@ func TestRequestTimeout(t *testing.T) {
 	if statusCode(err) != codes.DeadlineExceeded {
 		t.Errorf("VerifyCasebook with a 1ns budget: %v", err)
 	}
+	// Adjudicate stops at the deadline too (the replay checks the context per move).
+	_, err = e.client.Adjudicate(ctxT(t), &arbiterv1.AdjudicateRequest{Ruleset: "asian", Fen: checkFEN, Moves: fields(checkMoves)})
+	if statusCode(err) != codes.DeadlineExceeded {
+		t.Errorf("Adjudicate with a 1ns budget: %v", err)
+	}
 }

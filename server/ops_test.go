@@ -94,6 +94,11 @@ func TestMetricsExposition(t *testing.T) {
 	if _, err := move(st, "h2e2"); err != nil {
 		t.Fatal(err)
 	}
+	// The server counts a sent message after SendMsg returns, which can be after the
+	// client has read the reply.
+	eventually(t, "both stream replies counted", func() bool {
+		return metricValue(t, e.metrics, "grpc_server_msg_sent_total", map[string]string{"grpc_method": "PlayGame"}) == 2
+	})
 	rec := httptest.NewRecorder()
 	promhttp.HandlerFor(e.metrics, promhttp.HandlerOpts{}).ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
 	body := rec.Body.String()

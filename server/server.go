@@ -114,9 +114,13 @@ func (s *Server) decodeHistory(prefix, fen string, moves []string, n arbiterv1.N
 }
 
 // adjudicate rules on h under rs and counts the ruling.
-func (s *Server) adjudicate(rs arbiter.Ruleset, h *history) (*arbiterv1.AdjudicateResponse, error) {
-	r, err := arbiter.Adjudicate(rs, h.start, h.moves, h.policy)
+// It stops with DeadlineExceeded or Canceled when ctx ends.
+func (s *Server) adjudicate(ctx context.Context, rs arbiter.Ruleset, h *history) (*arbiterv1.AdjudicateResponse, error) {
+	r, err := arbiter.AdjudicateContext(ctx, rs, h.start, h.moves, h.policy)
 	if err != nil {
+		if cerr := contextError(ctx); cerr != nil {
+			return nil, cerr
+		}
 		return nil, domainError(err, "")
 	}
 	if r.Cycle != nil {
@@ -136,7 +140,7 @@ func (s *Server) Adjudicate(ctx context.Context, req *arbiterv1.AdjudicateReques
 		return nil, err
 	}
 	s.m.historyPlies.Observe(float64(len(h.moves)))
-	resp, err := s.adjudicate(rs, h)
+	resp, err := s.adjudicate(ctx, rs, h)
 	if err != nil {
 		return nil, err
 	}
@@ -166,7 +170,7 @@ func (s *Server) Compare(ctx context.Context, req *arbiterv1.CompareRequest) (*a
 		if err := contextError(ctx); err != nil {
 			return nil, err
 		}
-		a, err := s.adjudicate(rs, h)
+		a, err := s.adjudicate(ctx, rs, h)
 		if err != nil {
 			return nil, err
 		}

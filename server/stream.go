@@ -127,28 +127,25 @@ func (s *Server) startGame(start *arbiterv1.GameStart) (*game, *arbiterv1.PlayGa
 		resp = s.update(g, u, &before)
 	}
 	if resp == nil {
-		resp = initialResponse(sess.Game().Position())
+		resp = initialResponse(sess)
 	}
 	return g, resp, nil
 }
 
-// initialResponse describes a game before any move: ongoing, or already lost by the
-// side to move when it has no legal move.
-func initialResponse(p *xiangqi.Position) *arbiterv1.PlayGameResponse {
+// initialResponse describes a game before any move: ongoing, or already decided when
+// the side to move has no legal move (the session decides that when it starts).
+func initialResponse(sess *arbiter.Session) *arbiterv1.PlayGameResponse {
+	p := sess.Game().Position()
 	resp := &arbiterv1.PlayGameResponse{
 		Status: arbiterv1.GameStatus_GAME_STATUS_ONGOING,
 		Result: arbiterv1.Result_RESULT_ONGOING,
 		Fen:    p.FEN(),
 	}
-	switch p.State() {
-	case xiangqi.StateCheckmate, xiangqi.StateStalemate:
+	if res, term, over := sess.Over(); over {
 		resp.Status = arbiterv1.GameStatus_GAME_STATUS_GAME_OVER
-		resp.Result = apiconv.Result(arbiter.Wins(p.SideToMove().Other()))
-		resp.Termination = arbiterv1.Termination_TERMINATION_STALEMATE
-		if p.State() == xiangqi.StateCheckmate {
-			resp.Termination = arbiterv1.Termination_TERMINATION_CHECKMATE
-		}
-		resp.Explanation = p.SideToMove().String() + " has no legal move and loses"
+		resp.Result = apiconv.Result(res)
+		resp.Termination = apiconv.Termination(term)
+		resp.Explanation = p.SideToMove().String() + " has no legal move (" + term.String() + ") and loses"
 	}
 	return resp
 }
@@ -157,7 +154,7 @@ func initialResponse(p *xiangqi.Position) *arbiterv1.PlayGameResponse {
 func (s *Server) playMove(g *game, text string) (*arbiterv1.PlayGameResponse, error) {
 	pos := g.sess.Game().Position()
 	ply := g.sess.Game().Len()
-	if g.over || ply == 0 && pos.State() != xiangqi.StateOngoing {
+	if _, _, over := g.sess.Over(); g.over || over {
 		st, _ := status.New(codes.FailedPrecondition, "the game is over; open a new stream for a new game").WithDetails(
 			&errdetails.ErrorInfo{Reason: reasonGameOver, Domain: errorDomain})
 		return nil, st.Err()
