@@ -39,6 +39,16 @@ func (c *classifier) classify(f *plyFacts) arbiter.PlyNature {
 	}
 	answering := f.before.InCheck(f.mover)
 	kingAnswer := answering && f.moved.Kind() == xiangqi.King
+	// A king move that parries the opponent's mate threat (杀) is a forced answer like
+	// the king's answer to check: what it makes possible counts as idle (26.1.2 read
+	// for 杀; 参考图30: the king steps out of the mating net and the elephant may then
+	// take a pawn, 闲). Any other piece that parries a mate is judged by what it
+	// creates (参考图35).
+	kingParry := !answering && f.moved.Kind() == xiangqi.King && c.parriesMate(f)
+	answerNote := "the king's answer to check"
+	if kingParry {
+		kingAnswer, answerNote = true, "the king's answer to the mate threat"
+	}
 
 	// 杀: with the opponent passing, a forced mate by consecutive checks that did not exist
 	// before the move ("from 杀 to 杀" is treated like "from 捉 to 捉": idle).
@@ -51,7 +61,7 @@ func (c *classifier) classify(f *plyFacts) arbiter.PlyNature {
 			// CXA 2020 26.1.2/26.1.3: a king move answering check is idle even if it
 			// creates a mate threat (图17).
 			pn.Excluded = append(pn.Excluded, arbiter.Threat{Exception: excAnsweringCheck,
-				Note: "the king's answer to check also threatens mate; it counts as idle (26.1.2)"})
+				Note: answerNote + " also threatens mate; it counts as idle (26.1.2)"})
 		case mateBefore:
 			pn.Excluded = append(pn.Excluded, arbiter.Threat{Exception: excPreExisting,
 				Note: "the mate by consecutive checks already existed before the move"})
@@ -66,7 +76,7 @@ func (c *classifier) classify(f *plyFacts) arbiter.PlyNature {
 	if kingAnswer {
 		for _, t := range threats {
 			pn.Excluded = append(pn.Excluded, excluded(t, excAnsweringCheck,
-				"the king's answer to check also attacks "+pieceAt(t.Victim, t.Target)+"; it counts as idle (26.1.2)"))
+				answerNote+" also attacks "+pieceAt(t.Victim, t.Target)+"; it counts as idle (26.1.2)"))
 		}
 		threats = nil
 	}
@@ -86,9 +96,79 @@ func (c *classifier) classify(f *plyFacts) arbiter.PlyNature {
 		pn.Note = idleNote
 		if kingAnswer {
 			pn.Note = moveName(f) + " answers check with the king: idle (闲, 26.1.2)"
+			if kingParry {
+				pn.Note = moveName(f) + " answers the mate threat with the king: idle (闲, 26.1.2)"
+			}
 		}
 	}
 	return pn
+}
+
+// parriesMate reports whether the opponent threatened mate by consecutive checks before
+// the move and no longer does after it.
+func (c *classifier) parriesMate(f *plyFacts) bool {
+	if !c.mates.threatensMate(f.before, f.mover.Other(), mateThreatDepth) {
+		return false
+	}
+	after := f.after
+	return !c.mates.canMate(&after, mateThreatDepth)
+}
+
+// blocksMate reports whether the square the mover's piece went to lies in the way of one
+// of the checks that began the opponent's mate before the move: on the path of the
+// checking move (a rook's, cannon's or king's line, a horse's leg, an elephant's eye), or
+// between the king and a piece that gives check after it.
+func (c *classifier) blocksMate(f *plyFacts) bool {
+	p := f.before
+	opp := f.mover.Other()
+	p.SetSideToMove(opp)
+	k := p.KingSquare(f.mover)
+	s := f.move.To()
+	var buf [128]xiangqi.Move
+	for _, m := range appendCheckCandidates(&p, k, buf[:0]) {
+		if !mayCheck(&p, m, k) {
+			continue
+		}
+		cap := p.MakeMove(m)
+		ok := cap.Kind() != xiangqi.King && p.InCheck(f.mover) && !p.InCheck(opp)
+		if ok {
+			in := onPath(p.At(m.To()), m.From(), m.To(), s)
+			for _, ch := range p.Checkers(f.mover) {
+				in = in || onPath(p.At(ch), ch, k, s)
+			}
+			ok = in && c.mates.checkedMateWithin(&p, mateThreatDepth-1, mateNodeBudget)
+		}
+		p.UnmakeMove(m, cap)
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// onPath reports whether a piece on s would stop pc going from from to to: s is strictly
+// between them on a line (rook, cannon, king), or is the horse's leg or the elephant's eye.
+func onPath(pc xiangqi.Piece, from, to, s xiangqi.Square) bool {
+	df, dr := to.File()-from.File(), to.Rank()-from.Rank()
+	switch pc.Kind() {
+	case xiangqi.Horse:
+		if abs(df) == 2 {
+			return s == xiangqi.SquareAt(from.File()+sign(df), from.Rank())
+		}
+		return s == xiangqi.SquareAt(from.File(), from.Rank()+sign(dr))
+	case xiangqi.Elephant:
+		return s == xiangqi.SquareAt(from.File()+sign(df), from.Rank()+sign(dr))
+	case xiangqi.Rook, xiangqi.Cannon, xiangqi.King:
+		if df != 0 && dr != 0 {
+			return false
+		}
+		sf, sr := s.File()-from.File(), s.Rank()-to.Rank()+dr
+		if df == 0 {
+			return sf == 0 && sr != 0 && sign(sr) == sign(dr) && abs(sr) < abs(dr)
+		}
+		return s.Rank() == from.Rank() && sf != 0 && sign(sf) == sign(df) && abs(sf) < abs(df)
+	}
+	return false
 }
 
 // chases finds the new winning threats the move creates (捉) and the attacks that do not
@@ -380,13 +460,13 @@ func (c *classifier) idleKind(f *plyFacts) (arbiter.Nature, string) {
 	to := f.move.To()
 	moved := f.after.At(to)
 	opp := f.mover.Other()
-	// 拦 block: the opponent threatened mate by consecutive checks before the move and
-	// no longer does (图7).
-	if c.mates.threatensMate(f.before, opp, mateThreatDepth) {
-		after := f.after
-		if !c.mates.canMate(&after, mateThreatDepth) {
-			return arbiter.NatureBlock, moveName(f) + " blocks the opponent's mate threat: 拦, idle"
-		}
+	// 拦 block: the opponent threatened mate by consecutive checks before the move, no
+	// longer does, and the moved piece stands in the way of a mating check: on the path
+	// of the checking move, on its horse's leg, or between a checker and the king (图7:
+	// the rook steps onto the file the cannon needs). A move that parries otherwise (by
+	// attacking a mating piece, 图20, or the king stepping away, 参考图30) is plain 闲.
+	if moved.Kind() != xiangqi.King && c.parriesMate(f) && c.blocksMate(f) {
+		return arbiter.NatureBlock, moveName(f) + " blocks the opponent's mate threat: 拦, idle"
 	}
 	var buf [16]xiangqi.Square
 	attackedBy := f.after.AppendAttackers(buf[:0], to, opp)
