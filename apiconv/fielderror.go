@@ -49,7 +49,13 @@ func ParseHistory(fen string, moves []string) (xiangqi.Position, []xiangqi.Move,
 // ParseHistoryAs is ParseHistory with the moves' notation fixed (notation.Auto detects
 // it per move).
 func ParseHistoryAs(fen string, moves []string, n notation.Notation) (xiangqi.Position, []xiangqi.Move, error) {
-	start, err := xiangqi.ParseFEN(fen)
+	return ParseHistoryOptions(fen, moves, n, xiangqi.FENOptions{})
+}
+
+// ParseHistoryOptions is ParseHistoryAs with relaxed FEN validation options (the CLI's
+// --relaxed-fen for databases with pieces on unreachable points).
+func ParseHistoryOptions(fen string, moves []string, n notation.Notation, opts xiangqi.FENOptions) (xiangqi.Position, []xiangqi.Move, error) {
+	start, err := xiangqi.ParseFENOptions(fen, opts)
 	if err != nil {
 		return start, nil, &FieldError{Field: "fen", Reason: err.Error(), Code: CodeInvalidFEN, Err: err}
 	}

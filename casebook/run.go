@@ -215,10 +215,8 @@ func Run(c *arbiterv1.Case, ruleset string, rs arbiter.Ruleset) (*arbiterv1.Case
 			}
 		}
 		if v == Original {
-			res.ActualVerdict = arbiterv1.Verdict(o.Verdict)
-			for _, n := range o.Natures {
-				res.ActualNatures = append(res.ActualNatures, arbiterv1.Nature(n))
-			}
+			res.ActualVerdict = apiconv.Verdict(o.Verdict)
+			res.ActualNatures = apiconv.Natures(o.Natures)
 			res.ActualChased = o.Chased
 		}
 		problems = append(problems, compare(v, exp, o)...)

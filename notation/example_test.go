@@ -45,5 +45,5 @@ func ExampleParseMoves() {
 	fmt.Println(err)
 	// Output:
 	// [h2e2 h9g7 h0g2 i9h9 c3c4] <nil>
-	// ply 1 "h2e2": ICCS: the move is illegal: no piece on h2
+	// ply 2 "h2e2": ICCS: the move is illegal: no piece on h2
 }

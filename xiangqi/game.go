@@ -2,8 +2,9 @@ package xiangqi
 
 import "fmt"
 
-// MoveError says why a move of a history could not be played. Ply counts from 0 (the
-// first move of the history); Text is the move as given.
+// MoveError says why a move of a history could not be played. Ply is the 0-based index
+// of the move in the history (moves[Ply]); messages count plies from 1, as people do.
+// Text is the move as given.
 type MoveError struct {
 	Ply    int
 	Text   string
@@ -11,10 +12,7 @@ type MoveError struct {
 }
 
 func (e *MoveError) Error() string {
-	if e.Text == "" {
-		return fmt.Sprintf("move %d (ply %d): %s", e.Ply/2+1, e.Ply, e.Reason)
-	}
-	return fmt.Sprintf("ply %d %q: %s", e.Ply, e.Text, e.Reason)
+	return fmt.Sprintf("ply %d %q: %s", e.Ply+1, e.Text, e.Reason)
 }
 
 // PlyRecord is what a game keeps per ply: enough to take the move back and to find

@@ -38,7 +38,7 @@ func runCasebook(args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "verify: print the results as protobuf JSON")
 	fs.Usage = func() { fmt.Fprint(stderr, casebookUsage); fs.PrintDefaults() }
 	if err := fs.Parse(args[1:]); err != nil {
-		return exitUsage
+		return parseExit(err)
 	}
 	book, err := casebook.Load()
 	if err != nil {
@@ -186,7 +186,7 @@ func showCase(w io.Writer, c *arbiterv1.Case) int {
 	pos := start
 	fmt.Fprintln(w, "Moves:")
 	for i, m := range moves {
-		fmt.Fprintf(w, "  %2d %-5s %-10s %-7s %s\n", i, side(pos.SideToMove()), notation.FormatChinese(&pos, m), notation.FormatWXF(&pos, m), m)
+		fmt.Fprintf(w, "  %2d %-5s %-10s %-7s %s\n", i, pos.SideToMove().String(), notation.FormatChinese(&pos, m), notation.FormatWXF(&pos, m), m)
 		pos.MakeMove(m)
 	}
 	reg := newRegistry()
@@ -220,7 +220,7 @@ func showCase(w io.Writer, c *arbiterv1.Case) int {
 				}
 			}
 			for _, sp := range jd.Sides {
-				fmt.Fprintf(w, "  %s: %s (%s), forbidden=%v\n", side(sp.Side), sp.Pattern, arbiter.PatternChinese(sp.Natures), sp.Forbidden)
+				fmt.Fprintf(w, "  %s: %s (%s), forbidden=%v\n", sp.Side.String(), sp.Pattern, arbiter.PatternChinese(sp.Natures), sp.Forbidden)
 			}
 			fmt.Fprintf(w, "  ruling: %s %v\n  %s\n", jd.Ruling.Verdict, jd.Ruling.References, jd.Ruling.Explanation)
 		}

@@ -41,7 +41,7 @@ type compareRuling struct {
 	Verdict     string `json:"verdict"`
 	Result      string `json:"result"`
 	Termination string `json:"termination,omitempty"`
-	EndPly      int    `json:"end_ply"`
+	EndPly      int    `json:"end_ply,omitempty"` // the ply (from 1) that ended the game
 	Patterns    string `json:"patterns,omitempty"`
 }
 
@@ -56,7 +56,7 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	pf.bind(fs)
 	fs.Usage = func() { fmt.Fprint(stderr, compareUsage); fs.PrintDefaults() }
 	if err := fs.Parse(args); err != nil {
-		return exitUsage
+		return parseExit(err)
 	}
 	if fs.NArg() == 0 {
 		fs.Usage()
@@ -103,16 +103,22 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) in
 			}
 		}()
 	}
+	fed := 0
 feed:
 	for i := range hs {
 		select {
 		case jobs <- i:
+			fed++
 		case <-ctx.Done():
 			break feed
 		}
 	}
 	close(jobs)
 	wg.Wait()
+	if fed < len(hs) {
+		fmt.Fprintf(stderr, "arbiter compare: interrupted after %d of %d games; nothing is reported\n", fed, len(hs))
+		return exitInterrupted
+	}
 
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
@@ -171,13 +177,21 @@ feed:
 
 func compareGame(sets []arbiter.Ruleset, h history, pol arbiter.Policy, relaxed bool) compareRow {
 	row := compareRow{Game: h.name, Plies: len(h.moves)}
+	p, err := parseHistory(h, relaxed)
+	if err != nil {
+		row.Error = err.Error()
+		return row
+	}
 	for _, rs := range sets {
-		rep, err := judgeHistory(rs, h, pol, relaxed)
+		rep, err := arbiter.Adjudicate(rs, p.start, p.moves, pol)
 		if err != nil {
 			row.Error = err.Error()
 			return row
 		}
-		cr := compareRuling{Ruleset: rs.Info().ID, Verdict: rep.Ruling.Verdict.String(), Result: rep.Result.String(), EndPly: rep.EndPly}
+		cr := compareRuling{Ruleset: rs.Info().ID, Verdict: rep.Ruling.Verdict.String(), Result: rep.Result.String()}
+		if rep.EndPly >= 0 {
+			cr.EndPly = rep.EndPly + 1
+		}
 		if rep.Termination != arbiter.TerminationNone {
 			cr.Termination = rep.Termination.String()
 		}

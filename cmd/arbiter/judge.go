@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -10,41 +9,49 @@ import (
 	"strings"
 
 	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/proto"
 
 	"github.com/arbiter-xq/arbiter/apiconv"
 	"github.com/arbiter-xq/arbiter/arbiter"
 	"github.com/arbiter-xq/arbiter/notation"
 	"github.com/arbiter-xq/arbiter/pgn"
+	arbiterv1 "github.com/arbiter-xq/arbiter/proto/arbiter/v1"
 	"github.com/arbiter-xq/arbiter/xiangqi"
 )
 
-// policyFlags binds the policy knobs of product.md to flags.
+// policyFlags binds the policy knobs of product.md to flags. They mean what the API's
+// Policy fields mean, and are validated by the same code (apiconv.CheckPolicy).
 type policyFlags struct {
 	lossAt, drawAt, naturalLimit, checkLimit, noDrawBefore int
 	onViolation                                            string
 }
 
 func (pf *policyFlags) bind(fs *flag.FlagSet) {
-	fs.IntVar(&pf.lossAt, "loss-at", 3, "occurrence of the position at which a must-change ruling becomes a loss")
-	fs.IntVar(&pf.drawAt, "draw-at", 3, "occurrence at which an allowed repetition is drawn")
+	fs.IntVar(&pf.lossAt, "loss-at", 3, "occurrence of the position at which a must-change ruling becomes a loss (2 or more)")
+	fs.IntVar(&pf.drawAt, "draw-at", 3, "occurrence at which an allowed repetition is drawn (2 or more)")
 	fs.StringVar(&pf.onViolation, "on-violation", "lose", "lose, or forbid (the violating move is refused and the game goes on)")
-	fs.IntVar(&pf.naturalLimit, "natural-limit", 60, "moves without a capture before a draw (-1: off)")
-	fs.IntVar(&pf.checkLimit, "check-limit", 10, "checks per side that count toward the natural limit (-1: every ply counts)")
+	fs.IntVar(&pf.naturalLimit, "natural-limit", 60, "moves without a capture before a draw (0: the default, 60)")
+	fs.IntVar(&pf.checkLimit, "check-limit", 10, "checks per side that count toward the natural limit (0: every check counts)")
 	fs.IntVar(&pf.noDrawBefore, "no-draw-before", 0, "tournament regulation: no repetition draw before this move (0: off)")
 }
 
 func (pf *policyFlags) policy() (arbiter.Policy, error) {
-	p := arbiter.Policy{LossAtOccurrence: pf.lossAt, DrawAtOccurrence: pf.drawAt, NaturalMoveLimit: pf.naturalLimit,
-		CheckCountLimit: pf.checkLimit, NoDrawBeforeMove: pf.noDrawBefore}
+	p := &arbiterv1.Policy{
+		LossAtOccurrence:   proto.Int32(int32(pf.lossAt)),
+		DrawAtOccurrence:   proto.Int32(int32(pf.drawAt)),
+		NaturalMoveLimit:   int32(pf.naturalLimit),
+		CountedChecksLimit: proto.Int32(int32(pf.checkLimit)),
+		NoDrawBeforeMove:   int32(pf.noDrawBefore),
+	}
 	switch pf.onViolation {
 	case "lose":
-		p.OnViolation = arbiter.ViolationLose
+		p.OnViolation = arbiterv1.OnViolation_ON_VIOLATION_LOSE
 	case "forbid":
-		p.OnViolation = arbiter.ViolationForbid
+		p.OnViolation = arbiterv1.OnViolation_ON_VIOLATION_FORBID
 	default:
-		return p, fmt.Errorf("--on-violation %q: want lose or forbid", pf.onViolation)
+		return arbiter.Policy{}, fmt.Errorf("--on-violation %q: want lose or forbid", pf.onViolation)
 	}
-	return p.Normalize()
+	return apiconv.CheckPolicy(p)
 }
 
 // history is one game to judge.
@@ -74,7 +81,7 @@ cycle, and prints the ruling of the cycle the last move closes and the game resu
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
-		return exitUsage
+		return parseExit(err)
 	}
 	direct := *moves != "" || *fen != ""
 	switch {
@@ -104,6 +111,10 @@ cycle, and prints the ruling of the cycle the last move closes and the game resu
 			games, err := readPGN(name, stdin)
 			if err != nil {
 				fmt.Fprintf(stderr, "arbiter judge: %s: %v\n", name, err)
+				return exitInput
+			}
+			if len(games) == 0 {
+				fmt.Fprintf(stderr, "arbiter judge: %s: no games in the file\n", name)
 				return exitInput
 			}
 			for i, g := range games {
@@ -156,36 +167,25 @@ func readPGN(name string, stdin io.Reader) ([]*pgn.Game, error) {
 	return pgn.Read(bufio.NewReader(f))
 }
 
-// inputError names the field of a bad input, as the service does.
-type inputError struct {
-	field string
-	err   error
+// parsed is a history read and checked: the start position and the legal moves.
+type parsed struct {
+	start xiangqi.Position
+	moves []xiangqi.Move
 }
 
-func (e *inputError) Error() string { return e.field + ": " + e.err.Error() }
-func (e *inputError) Unwrap() error { return e.err }
+// parseHistory reads a history the way the service does; errors name the field and ply
+// (*apiconv.FieldError: "fen", "moves[17]").
+func parseHistory(h history, relaxed bool) (parsed, error) {
+	start, moves, err := apiconv.ParseHistoryOptions(h.fen, h.moves, notation.Auto, xiangqi.FENOptions{AllowUnreachable: relaxed})
+	return parsed{start, moves}, err
+}
 
 func judgeHistory(rs arbiter.Ruleset, h history, pol arbiter.Policy, relaxed bool) (*arbiter.Report, error) {
-	start, err := xiangqi.ParseFENOptions(h.fen, xiangqi.FENOptions{AllowUnreachable: relaxed})
+	p, err := parseHistory(h, relaxed)
 	if err != nil {
-		return nil, &inputError{"fen", err}
+		return nil, err
 	}
-	g, err := notation.ParseMoves(start, h.moves)
-	if err != nil {
-		var me *xiangqi.MoveError
-		if errors.As(err, &me) {
-			return nil, &inputError{fmt.Sprintf("moves[%d]", me.Ply), err}
-		}
-		return nil, &inputError{"moves", err}
-	}
-	return arbiter.Adjudicate(rs, start, g.Moves(), pol)
-}
-
-func side(c xiangqi.Color) string {
-	if c == xiangqi.Red {
-		return "Red"
-	}
-	return "Black"
+	return arbiter.Adjudicate(rs, p.start, p.moves, pol)
 }
 
 // printReport writes the human-readable adjudication: every move in three notations,
@@ -209,7 +209,7 @@ func printReport(w io.Writer, name string, r *arbiter.Report) {
 		if r.Game.Start().SideToMove() == xiangqi.Black {
 			num = fmt.Sprintf("%3d.", (pi.Ply+1)/2+1)
 		}
-		line := fmt.Sprintf("%s %-5s %-10s %-7s %s", num, side(pi.Side), chinese, wxf, pi.Move)
+		line := fmt.Sprintf("%s %-5s %-10s %-7s %s", num, pi.Side.String(), chinese, wxf, pi.Move)
 		if pi.Check {
 			line += " +"
 		}
@@ -241,7 +241,7 @@ func printReport(w io.Writer, name string, r *arbiter.Report) {
 			if sp.Forbidden {
 				status = "FORBIDDEN"
 			}
-			fmt.Fprintf(w, "  %-5s %s (%s): %s", side(sp.Side), sp.Pattern, arbiter.PatternChinese(sp.Natures), status)
+			fmt.Fprintf(w, "  %-5s %s (%s): %s", sp.Side.String(), sp.Pattern, arbiter.PatternChinese(sp.Natures), status)
 			if len(sp.Chased) > 0 {
 				fmt.Fprintf(w, ", chasing %v", sp.Chased)
 			}

@@ -4,11 +4,13 @@
 // move-generator check (perft).
 //
 // Exit codes: 0 success, 1 usage error, 2 input error (bad FEN, move, PGN, ruleset,
-// or a casebook verification failure).
+// or a casebook verification failure), 130 compare interrupted.
 package main
 
 import (
 	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -17,10 +19,19 @@ import (
 )
 
 const (
-	exitOK    = 0
-	exitUsage = 1
-	exitInput = 2
+	exitOK          = 0
+	exitUsage       = 1
+	exitInput       = 2
+	exitInterrupted = 130 // compare stopped by SIGINT/SIGTERM before the end
 )
+
+// parseExit maps a flag parsing error to the exit code: --help is a success.
+func parseExit(err error) int {
+	if errors.Is(err, flag.ErrHelp) {
+		return exitOK
+	}
+	return exitUsage
+}
 
 const usage = `arbiter rules on repetitions in xiangqi (Chinese chess): perpetual check, perpetual
 chase and the rest, under the Chinese (CXA 2020) and Asian (AXF/WXF) rulebooks.
@@ -41,7 +52,12 @@ Moves may be written in ICCS (h2e2, H2-E2), WXF (C2.5, C2=5, +P.4) or Chinese
 `
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := context.Background(), context.CancelFunc(func() {})
+	// Only the long-running commands handle SIGINT/SIGTERM themselves (serve drains,
+	// compare reports how far it got); the others keep the default: the signal ends them.
+	if len(os.Args) > 1 && (os.Args[1] == "serve" || os.Args[1] == "compare") {
+		ctx, stop = signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	}
 	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)

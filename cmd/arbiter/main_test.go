@@ -82,12 +82,60 @@ func TestJudgeErrors(t *testing.T) {
 		{[]string{"perft"}, exitUsage, "usage"},
 		{[]string{"perft", "--depth", "2", "--fen", "bad"}, exitInput, "invalid FEN"},
 		{[]string{"casebook", "show", "no-such-case"}, exitInput, "no case"},
+		{[]string{"judge", "--check-limit", "-3", "--moves", "h2e2"}, exitUsage, "counted_checks_limit"},
 	}
 	for _, tt := range tests {
 		_, stderr, code := runCLI(t, "", tt.args...)
 		if code != tt.code || !strings.Contains(stderr, tt.msg) {
 			t.Errorf("%v: exit %d, stderr %q; want exit %d and %q", tt.args, code, stderr, tt.code, tt.msg)
 		}
+	}
+}
+
+func TestHelpExitsZero(t *testing.T) {
+	for _, args := range [][]string{{"--help"}, {"judge", "--help"}, {"compare", "--help"}, {"perft", "--help"}, {"casebook", "verify", "--help"}} {
+		if _, _, code := runCLI(t, "", args...); code != exitOK {
+			t.Errorf("%v: exit %d, want 0", args, code)
+		}
+	}
+}
+
+func TestJudgeEmptyPGN(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "empty.pgn")
+	if err := os.WriteFile(file, []byte("\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, code := runCLI(t, "", "judge", file)
+	if code != exitInput || !strings.Contains(stderr, "no games") {
+		t.Errorf("empty PGN: exit %d, %q", code, stderr)
+	}
+}
+
+// compare lists the games where the rulesets disagree: one check one chase (the second
+// game) is forbidden under the Chinese rules and allowed under the Asian ones.
+func TestCompare(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "games.pgn")
+	pgnText := `[FEN "2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 0 1"]
+
+1. f0e0 e8f8 2. e0f0 f8e8 *
+
+[FEN "4k4/9/1n5R1/9/9/9/9/9/9/5K3 w - - 0 1"]
+
+1. h7h9 e9e8 2. h9h7 e8e9 *
+
+[Event "quiet"]
+
+1. h2e2 h9g7 *
+`
+	if err := os.WriteFile(file, []byte(pgnText), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, stderr, code := runCLI(t, "", "compare", "--json", file)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(out, `"summary":{"disagreements":1,"errors":0,"games":3`) || !strings.Contains(out, `game 2`) {
+		t.Errorf("summary line:\n%s", out)
 	}
 }
 

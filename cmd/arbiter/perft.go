@@ -20,7 +20,7 @@ func runPerft(args []string, stdout, stderr io.Writer) int {
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
-		return exitUsage
+		return parseExit(err)
 	}
 	if *depth < 1 || *depth > 8 || fs.NArg() > 0 {
 		fs.Usage()
