@@ -310,6 +310,7 @@ func (c *cycle) moveOf(i int) xiangqi.Move { return c.moves[i] }
 // then the rule that decides.
 func (c *cycle) explain(sides *[2]sideReading, v arbiter.Verdict) string {
 	var b strings.Builder
+	b.Grow(1536)
 	if c.from < c.start {
 		fmt.Fprintf(&b, "The position first occurred after ply %d; the repetition is judged over every move since then. ", c.from)
 	}
