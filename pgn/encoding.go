@@ -123,6 +123,12 @@ func decode(data []byte) ([]byte, Encoding, error) {
 		}
 		return rest, UTF8, nil
 	}
+	return detect(data)
+}
+
+// detect is decode without the byte-order-mark rule, for data that does not start a
+// file (the streaming reader's sample from the middle of the input).
+func detect(data []byte) ([]byte, Encoding, error) {
 	if utf8.Valid(data) {
 		return data, UTF8, nil
 	}

@@ -70,7 +70,9 @@ func (a *autoReader) Read(p []byte) (int, error) {
 			sample = sample[:i+1]
 		}
 	}
-	_, enc, _ := Decode(sample) // invalid bytes are reported, with a line, by the scanner
+	// Not Decode: a byte order mark means something only at the start of the input,
+	// which the reader has already handled.
+	_, enc, _ := detect(sample) // invalid bytes are reported, with a line, by the scanner
 	a.decide(enc)
 	return a.out.Read(p)
 }
