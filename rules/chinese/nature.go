@@ -228,7 +228,12 @@ func (c *classifier) chases(f *plyFacts, answering bool) (threats, excl []arbite
 			excl = append(excl, excluded(t, excKeyDrawingPoint, "with a single attacking piece, the attack on "+pieceAt(w.piece, w.victim)+" is incidental (CXA 2020 26.2)"))
 			continue
 		}
-		if isAdvisorOrElephant(w.piece) && containsSquare(involved, f.move.To()) {
+		// A joint chase (联合捉) is no incidental attack: the escaping piece works with
+		// another piece to take the advisor or elephant (图11, 图28). A joint chase with
+		// a king or pawn (参考图5: the book sees only the pawn's own attack, 26.1) and a
+		// win through checks (参考图8: the cannon's escapes that set up a check winning an
+		// elephant are 闲) stay under the rule.
+		if isAdvisorOrElephant(w.piece) && containsSquare(involved, f.move.To()) && !(t.Joint && !w.viaCheck && !containsKingOrPawn(&now, involved)) {
 			if escaping == nil {
 				e := c.wasThreatened(f)
 				escaping = &e
@@ -308,15 +313,20 @@ func isJoint(p *xiangqi.Position, w *win, necessary []xiangqi.Square) bool {
 
 // noLoneAttacker reports whether a direct win needs several attackers although none of
 // them is necessary by itself: the victim is attacked more often than it is protected
-// (少根), and no attacker alone, with the chaser's other attackers of the victim taken
+// (少根), and no attacker alone (rooks, horses, cannons and pawns; see coOperates), with the chaser's other attackers of the victim taken
 // off the board, wins it (参考图49: rook, cannon and horse against a horse protected
 // once). Such a chase is joint (联合捉) as much as one where each piece is needed.
 func (a *analyst) noLoneAttacker(p xiangqi.Position, w *win) bool {
 	if w.viaCheck {
 		return false
 	}
-	var buf [16]xiangqi.Square
-	att := p.AppendAttackers(buf[:0], w.victim, a.chaser)
+	var buf, cbuf [16]xiangqi.Square
+	att := cbuf[:0]
+	for _, s := range p.AppendAttackers(buf[:0], w.victim, a.chaser) {
+		if coOperates(p.At(s).Kind()) {
+			att = append(att, s)
+		}
+	}
 	if len(att) < 2 {
 		return false
 	}
