@@ -225,6 +225,38 @@ func BenchmarkAdjudicate(b *testing.B) {
 	}
 }
 
+// BenchmarkSessionRepeatedCycle measures the move that closes a cycle at the 2nd and at
+// the 50th occurrence of the position (a horse shuffle repeated, loss and draw pushed
+// to occurrence 100): the judgement must not grow with the number of repetitions.
+func BenchmarkSessionRepeatedCycle(b *testing.B) {
+	shuffle := moves(b, []string{"h0g2", "h9g7", "g2h0", "g7h9"}, 1)
+	pol := arbiter.Policy{LossAtOccurrence: 100, DrawAtOccurrence: 100, NaturalMoveLimit: -1}
+	for _, rs := range []arbiter.Ruleset{asian.New(), chinese.New()} {
+		for _, occ := range []int{2, 50} {
+			s, err := arbiter.NewSession(rs, xiangqi.StartPosition(), pol)
+			if err != nil {
+				b.Fatal(err)
+			}
+			for i := 0; i < 4*(occ-1)-1; i++ {
+				if _, err := s.Play(shuffle[i%4]); err != nil {
+					b.Fatal(err)
+				}
+			}
+			g := s.Game()
+			b.Run(rs.Info().ID+"/occurrence"+itoa(occ), func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					u, err := s.Play(shuffle[3])
+					if err != nil || u.Cycle == nil || u.Cycle.Occurrence != occ {
+						b.Fatalf("closing move: %v %+v status %s %s", err, u.Cycle, u.Status, u.Explanation)
+					}
+					g.Undo()
+				}
+			})
+		}
+	}
+}
+
 // randomGame plays n plies of a deterministic random game that never repeats a position,
 // then finds a four-ply shuffle (out and back for both sides) that closes a cycle. It
 // returns the session after the prefix and the first three shuffle moves, and the move

@@ -32,16 +32,31 @@ func (Ruleset) JudgeCycle(g *xiangqi.Game, start, end int) arbiter.Judgement {
 	if g == nil || start < 0 || end > g.Len() || end-start < 2 {
 		return arbiter.Judgement{}
 	}
-	// The repetition is judged over every move since the position first occurred
-	// (after the last capture): a side whose chases changed victims between earlier
-	// and later turns of the repetition is not chasing one piece perpetually (AXF
-	// rule 32, D80: two rooks taking turns on two cannons, wxf-L570). The judgement
+	// The repetition is judged from the occurrence before start as well, when there is
+	// one: a side whose chases changed victims between the previous turn of the
+	// repetition and this one is not chasing one piece perpetually (AXF rule 32, D80:
+	// two rooks taking turns on two cannons, wxf-L570). The look-back is one earlier
+	// occurrence, at most two cycle lengths away, so the cost of a judgement does not
+	// grow with the number of repetitions or the length of the game. The judgement
 	// reports the natures of the requested cycle's moves only.
-	from := start
-	var buf [8]int
-	if occ := g.OccurrencesOf(buf[:0], end); len(occ) > 0 && occ[0] < start {
-		from = occ[0]
-	}
+	from := previousTurn(g, start, end)
 	c := readCycle(g, from, start, end)
 	return c.judge()
+}
+
+// previousTurn returns the latest ply before start whose position equals the position
+// after end plies, looking back at most two cycle lengths and never across a capture;
+// start itself when there is none.
+func previousTurn(g *xiangqi.Game, start, end int) int {
+	h := g.HashAt(end)
+	limit := max(0, start-2*(end-start))
+	for i := start - 1; i >= limit; i-- {
+		if g.Ply(i).Captured != xiangqi.NoPiece {
+			break
+		}
+		if (start-i)%2 == 0 && g.HashAt(i) == h {
+			return i
+		}
+	}
+	return start
 }
