@@ -1,6 +1,7 @@
 package casebook
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -286,10 +287,26 @@ type Report struct {
 // Verify runs every case that passes the filter against every ruleset the case has an
 // expectation for (or only f.Ruleset when set).
 func Verify(b *Book, reg *arbiter.Registry, f Filter) *Report {
+	r, _ := VerifyContext(context.Background(), b, reg, f)
+	return r
+}
+
+// VerifyContext is Verify that stops between cases when ctx ends, returning what it has
+// and ctx.Err().
+func VerifyContext(ctx context.Context, b *Book, reg *arbiter.Registry, f Filter) (*Report, error) {
+	return VerifyCases(ctx, b.Filter(f), reg, f.Ruleset)
+}
+
+// VerifyCases runs the given cases against every ruleset they have an expectation for
+// (only ruleset, when not empty), stopping between cases when ctx ends.
+func VerifyCases(ctx context.Context, cases []*arbiterv1.Case, reg *arbiter.Registry, ruleset string) (*Report, error) {
 	r := &Report{}
-	for _, c := range b.Filter(f) {
+	for _, c := range cases {
+		if err := ctx.Err(); err != nil {
+			return r, err
+		}
 		for _, e := range c.GetExpectations() {
-			if f.Ruleset != "" && e.GetRuleset() != f.Ruleset {
+			if ruleset != "" && e.GetRuleset() != ruleset {
 				continue
 			}
 			var rs arbiter.Ruleset
@@ -310,5 +327,5 @@ func Verify(b *Book, reg *arbiter.Registry, f Filter) *Report {
 			}
 		}
 	}
-	return r
+	return r, nil
 }

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/arbiter-xq/arbiter/apiconv"
-	"github.com/arbiter-xq/arbiter/arbiter"
 	"github.com/arbiter-xq/arbiter/casebook"
 	arbiterv1 "github.com/arbiter-xq/arbiter/proto/arbiter/v1"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
@@ -113,33 +112,9 @@ func (s *Server) VerifyCasebook(ctx context.Context, req *arbiterv1.VerifyCasebo
 			}
 		}
 	}
-	// Like casebook.Verify, one case at a time so that a deadline stops the run.
-	rep := &casebook.Report{}
-	for _, c := range cases {
-		for _, e := range c.GetExpectations() {
-			if f.Ruleset != "" && e.GetRuleset() != f.Ruleset {
-				continue
-			}
-			if err := contextError(ctx); err != nil {
-				return nil, err
-			}
-			var rs arbiter.Ruleset
-			if r, err := s.reg.Get(e.GetRuleset()); err == nil {
-				rs = r
-			}
-			res, _ := casebook.Run(c, e.GetRuleset(), rs)
-			rep.Results = append(rep.Results, res)
-			switch res.GetStatus() {
-			case arbiterv1.CaseStatus_CASE_STATUS_PASSED:
-				rep.Passed++
-			case arbiterv1.CaseStatus_CASE_STATUS_FAILED:
-				rep.Failed++
-			case arbiterv1.CaseStatus_CASE_STATUS_KNOWN_DIVERGENCE:
-				rep.Divergent++
-			default:
-				rep.Pending++
-			}
-		}
+	rep, err := casebook.VerifyCases(ctx, cases, s.reg, f.Ruleset)
+	if err != nil {
+		return nil, contextError(ctx)
 	}
 	if err := contextError(ctx); err != nil {
 		return nil, err
