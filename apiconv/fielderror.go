@@ -80,7 +80,7 @@ func ParseMove(p *xiangqi.Position, ply int, text string, n notation.Notation) (
 		reason, code := err.Error(), CodeInvalidMove
 		var ne *notation.Error
 		if errors.As(err, &ne) {
-			code = moveCode(ne.Reason)
+			code = moveCode(ne.Kind)
 		}
 		return m, &FieldError{
 			Field:  fmt.Sprintf("moves[%d]", ply),
@@ -92,15 +92,12 @@ func ParseMove(p *xiangqi.Position, ply int, text string, n notation.Notation) (
 	return m, nil
 }
 
-// moveCode tells an illegal or ambiguous move from an unreadable one by the reason the
-// notation package gives.
-func moveCode(reason string) string {
-	switch {
-	case strings.HasPrefix(reason, "the move is illegal"):
+// moveCode maps a notation error kind to the error reason.
+func moveCode(k notation.ErrorKind) string {
+	switch k {
+	case notation.ErrIllegal:
 		return CodeIllegalMove
-	case strings.Contains(reason, "say which"),
-		strings.Contains(reason, " and no "),
-		strings.HasPrefix(reason, "both ") && strings.HasSuffix(reason, "can make the move"):
+	case notation.ErrAmbiguous:
 		return CodeAmbiguousMove
 	}
 	return CodeInvalidMove
@@ -140,11 +137,8 @@ func AsFieldError(err error) *FieldError {
 	case errors.As(err, &fen):
 		return &FieldError{Field: "fen", Reason: fen.Error(), Code: CodeInvalidFEN, Err: err}
 	case errors.As(err, &me):
-		code := CodeIllegalMove
-		if !strings.Contains(me.Reason, "illegal") {
-			code = moveCode(me.Reason)
-		}
-		return &FieldError{Field: fmt.Sprintf("moves[%d]", me.Ply), Reason: me.Error(), Code: code, Err: err}
+		// A bare MoveError comes from replaying a move already read: the rules refused it.
+		return &FieldError{Field: fmt.Sprintf("moves[%d]", me.Ply), Reason: me.Error(), Code: CodeIllegalMove, Err: err}
 	case errors.As(err, &pe):
 		f := "policy." + policyField(pe.Field)
 		return &FieldError{Field: f, Reason: pe.Reason, Code: CodeInvalidPolicy, Err: err}

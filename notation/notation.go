@@ -53,7 +53,34 @@ func ParseNotation(name string) (Notation, bool) {
 type Error struct {
 	Text     string
 	Notation Notation
+	Kind     ErrorKind
 	Reason   string
+}
+
+// ErrorKind classifies a move error, for callers that map errors to codes.
+type ErrorKind int
+
+// Error kinds.
+const (
+	// ErrUnreadable: the text is no move in any notation read here, or names no piece.
+	ErrUnreadable ErrorKind = iota + 1
+	// ErrAmbiguous: the text fits more than one piece (two like pieces on a file and no
+	// 前/后, pawns doubled on two files and no file).
+	ErrAmbiguous
+	// ErrIllegal: the text names a move the rules forbid.
+	ErrIllegal
+)
+
+// kindOf classifies a reason written by this package's parsers; TestErrorKinds pins
+// every form, so a reworded message cannot silently change its kind.
+func kindOf(why string) ErrorKind {
+	switch {
+	case strings.HasPrefix(why, "the move is illegal"), strings.HasSuffix(why, "none can make the move"):
+		return ErrIllegal
+	case strings.HasSuffix(why, "to say which moves"), strings.HasSuffix(why, ": say which file"):
+		return ErrAmbiguous
+	}
+	return ErrUnreadable
 }
 
 func (e *Error) Error() string {
@@ -79,7 +106,7 @@ func ParseAs(p *xiangqi.Position, text string, n Notation) (xiangqi.Move, error)
 	var buf [32]byte
 	s := string(normalize(buf[:0], text))
 	if s == "" {
-		return xiangqi.NoMove, &Error{Text: text, Notation: n, Reason: "empty move"}
+		return xiangqi.NoMove, &Error{Text: text, Notation: n, Kind: ErrUnreadable, Reason: "empty move"}
 	}
 	if n == Auto {
 		n = detect(s)
@@ -97,7 +124,7 @@ func ParseAs(p *xiangqi.Position, text string, n Notation) (xiangqi.Move, error)
 		why = "unknown notation " + n.String()
 	}
 	if why != "" {
-		return xiangqi.NoMove, &Error{Text: text, Notation: n, Reason: why}
+		return xiangqi.NoMove, &Error{Text: text, Notation: n, Kind: kindOf(why), Reason: why}
 	}
 	return m, nil
 }

@@ -320,3 +320,36 @@ func TestNotationNames(t *testing.T) {
 		t.Errorf("Error() = %q", got)
 	}
 }
+
+// Every error form the parsers write maps to its kind (the service turns kinds into
+// error reasons: INVALID_MOVE, AMBIGUOUS_MOVE, ILLEGAL_MOVE).
+func TestErrorKinds(t *testing.T) {
+	tests := []struct {
+		fen, text string
+		want      ErrorKind
+	}{
+		{xiangqi.StartFEN, "", ErrUnreadable},
+		{xiangqi.StartFEN, "zz", ErrUnreadable},
+		{xiangqi.StartFEN, "马九进八", ErrUnreadable}, // no red horse on file 9
+		{xiangqi.StartFEN, "h2h8", ErrIllegal},
+		{xiangqi.StartFEN, "炮二进六", ErrIllegal},
+		{twoHorsesFEN, "马二进三", ErrAmbiguous},
+		{twoHorsesFEN, "H2+3", ErrAmbiguous},
+		{twoHorsesFEN, "马二退五", ErrIllegal},
+		{twoFilesFEN, "前兵进一", ErrAmbiguous},
+	}
+	for _, tt := range tests {
+		p, err := xiangqi.ParseFEN(tt.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = Parse(&p, tt.text)
+		var ne *Error
+		if !errors.As(err, &ne) {
+			t.Fatalf("%q: %v, want *Error", tt.text, err)
+		}
+		if ne.Kind != tt.want {
+			t.Errorf("%q: kind %d (%s), want %d", tt.text, ne.Kind, ne.Reason, tt.want)
+		}
+	}
+}
