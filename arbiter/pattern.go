@@ -29,14 +29,7 @@ func PatternName(natures []Nature) string {
 		}
 		return "perpetual " + natures[0].String()
 	}
-	var counts [NatureIdle + 1]int
-	for _, n := range natures {
-		if n.IsAttack() {
-			counts[n]++
-		} else {
-			counts[NatureIdle]++
-		}
-	}
+	counts := tally(natures)
 	var parts []string
 	for _, n := range []Nature{NatureCheck, NatureMateThreat, NatureChase, NatureIdle} {
 		c := counts[n]
@@ -71,14 +64,7 @@ func PatternChinese(natures []Nature) string {
 		return "长" + natures[0].Chinese()
 	}
 	digits := [...]string{"零", "一", "二", "三", "四", "五", "六", "七", "八", "九"}
-	var counts [NatureIdle + 1]int
-	for _, n := range natures {
-		if n.IsAttack() {
-			counts[n]++
-		} else {
-			counts[NatureIdle]++
-		}
-	}
+	counts := tally(natures)
 	var b strings.Builder
 	for _, n := range []Nature{NatureCheck, NatureMateThreat, NatureChase, NatureIdle} {
 		if c := counts[n]; c > 0 {
@@ -91,6 +77,19 @@ func PatternChinese(natures []Nature) string {
 		}
 	}
 	return b.String()
+}
+
+// tally counts the natures by kind, every idle kind (兑 献 拦 跟 闲) as idle.
+func tally(natures []Nature) [NatureIdle + 1]int {
+	var counts [NatureIdle + 1]int
+	for _, n := range natures {
+		if n.IsAttack() {
+			counts[n]++
+		} else {
+			counts[NatureIdle]++
+		}
+	}
+	return counts
 }
 
 // allSame reports whether natures is non-empty and every element equals the first.

@@ -146,16 +146,25 @@ func NewSession(rs Ruleset, start xiangqi.Position, policy Policy) (*Session, er
 		return nil, err
 	}
 	s := &Session{rs: rs, policy: pol, game: xiangqi.NewGame(start)}
-	// A start position without a legal move is already decided: the side to move loses.
-	if !start.HasLegalMove() {
-		loser := start.SideToMove()
-		if start.InCheck(loser) {
-			s.end(Wins(loser.Other()), TerminationCheckmate)
-		} else {
-			s.end(Wins(loser.Other()), TerminationStalemate)
-		}
-	}
+	// A start position without a legal move is already decided.
+	s.endIfNoMove()
 	return s, nil
+}
+
+// endIfNoMove ends the game when the side to move has no legal move (checkmate or
+// stalemate: either way it loses) and reports whether it did.
+func (s *Session) endIfNoMove() bool {
+	pos := s.game.Position()
+	if pos.HasLegalMove() {
+		return false
+	}
+	loser := pos.SideToMove()
+	if pos.InCheck(loser) {
+		s.end(Wins(loser.Other()), TerminationCheckmate)
+	} else {
+		s.end(Wins(loser.Other()), TerminationStalemate)
+	}
+	return true
 }
 
 // Game returns the game so far. Do not modify it.
@@ -223,16 +232,9 @@ func (s *Session) Play(m xiangqi.Move) (Update, error) {
 		}
 	}
 
-	pos := g.Position()
-	if !pos.HasLegalMove() {
-		loser := pos.SideToMove()
-		if pos.InCheck(loser) {
-			s.end(Wins(loser.Other()), TerminationCheckmate)
-		} else {
-			s.end(Wins(loser.Other()), TerminationStalemate)
-		}
+	if s.endIfNoMove() {
 		u.Status, u.Result, u.Termination = StatusGameOver, s.result, s.term
-		u.Explanation = fmt.Sprintf("%s has no legal move (%s) and loses", loser, s.term)
+		u.Explanation = fmt.Sprintf("%s has no legal move (%s) and loses", g.Position().SideToMove(), s.term)
 		return u, nil
 	}
 	if lim := s.policy.NaturalMoveLimit; lim > 0 && s.counted >= 2*lim {
