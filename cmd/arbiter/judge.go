@@ -234,8 +234,12 @@ func printReport(w io.Writer, name string, r *arbiter.Report) {
 	}
 	if c := r.Cycle; c != nil {
 		start := r.Game.PositionAt(c.Start)
-		fmt.Fprintf(w, "\nRepetition: the position after ply %d recurs after ply %d (occurrence %d). Cycle position:\n%s",
-			c.Start, c.End, c.Occurrence, start.String())
+		var earlier []string
+		for _, o := range r.Game.OccurrencesOf(nil, c.End) {
+			earlier = append(earlier, fmt.Sprint(o))
+		}
+		fmt.Fprintf(w, "\nRepetition: the position after ply %d occurred before after plies %s (occurrence %d); the cycle is plies %d-%d. Cycle position:\n%s",
+			c.End, strings.Join(earlier, ", "), c.Occurrence, c.Start+1, c.End, start.String())
 		for _, sp := range c.Sides {
 			status := "allowed"
 			if sp.Forbidden {
