@@ -312,7 +312,7 @@ func (c *cycle) explain(sides *[2]sideReading, v arbiter.Verdict) string {
 	var b strings.Builder
 	b.Grow(1536)
 	if c.from < c.start {
-		fmt.Fprintf(&b, "The position first occurred after ply %d; the repetition is judged over every move since then. ", c.from)
+		fmt.Fprintf(&b, "The position also occurred after ply %d, the previous turn of the repetition: a piece counts as chased perpetually only if the chasing moves of that turn chased it too (AXF rule 32). ", c.from)
 	}
 	for col := xiangqi.Red; col <= xiangqi.Black; col++ {
 		if s := &sides[col]; len(s.idx) > 0 {
@@ -550,6 +550,8 @@ func (c *cycle) allowedText(b *strings.Builder, s *sideReading) {
 		b.WriteString("A check that alternates with other moves is no perpetual check (AXF rule 13). ")
 	case kills == n:
 		b.WriteString("Perpetual mate threats (长杀) are allowed (AXF rule 9). ")
+	case chases == n && c.from < c.start:
+		b.WriteString("Every move chases, but no single piece is chased by every move of this and the previous turn of the repetition; pieces chasing different pieces in turn are allowed (AXF rule 32). ")
 	case chases == n:
 		b.WriteString("Every move chases, but no single piece is chased by every move; one piece chasing different pieces in turn is allowed (AXF rule 32). ")
 	case chases > 0:

@@ -23,10 +23,15 @@ func (s *sideReading) perpetualChase() bool { return !s.perpetualCheck && len(s.
 // rule 6) or perpetual chase of one piece (AXF general rule 3).
 func (s *sideReading) forbidden() bool { return s.perpetualCheck || s.perpetualChase() }
 
-// readSide gathers side c's moves of the cycle.
+// readSide gathers side c's moves of the cycle. The pattern (natures, perpetual check)
+// is read on the cycle itself; moves of the previous turn of the repetition (from..start)
+// only narrow the chased victims: a chase whose victim changed between turns is not a
+// perpetual chase of one piece (AXF rule 32, D80), while an earlier idle or checking
+// move does not excuse a perpetual check or chase in the latest cycle.
 func (c *cycle) readSide(col xiangqi.Color) sideReading {
 	s := sideReading{color: col}
-	for i := range c.plies {
+	first := c.start - c.from // index of the cycle's first move in c.plies
+	for i := first; i < len(c.plies); i++ {
 		if c.plies[i].mover == col {
 			s.idx = append(s.idx, i)
 			s.natures = append(s.natures, c.plies[i].nature.Nature)
@@ -45,7 +50,7 @@ func (c *cycle) readSide(col xiangqi.Color) sideReading {
 	// must be chased by every move, by whichever attackers (two pieces taking turns on
 	// one piece chase it perpetually; one piece chasing two in turn does not).
 	s.chased = append(s.chased, c.plies[s.idx[0]].victims...)
-	for _, i := range s.idx[1:] {
+	narrow := func(i int) {
 		keep := s.chased[:0]
 		for _, v := range s.chased {
 			for _, w := range c.plies[i].victims {
@@ -56,6 +61,14 @@ func (c *cycle) readSide(col xiangqi.Color) sideReading {
 			}
 		}
 		s.chased = keep
+	}
+	for _, i := range s.idx[1:] {
+		narrow(i)
+	}
+	for i := 0; i < first; i++ {
+		if c.plies[i].mover == col && len(c.plies[i].victims) > 0 {
+			narrow(i)
+		}
 	}
 	return s
 }
