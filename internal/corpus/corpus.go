@@ -1,6 +1,8 @@
 // Package corpus finds and reads the shared data that tests and benchmarks use: the
 // real games of ../shared/corpus and the official cases of ../shared/cases. The data is
-// never copied into the project; callers skip cleanly when it is absent.
+// never copied into the project; callers skip cleanly when it is absent. The game
+// database format (TSV: game_id, start_fen, ICCS moves, result) is also one of the
+// sources `arbiter compare` reads.
 package corpus
 
 import (
