@@ -47,8 +47,9 @@ func (a *analyst) matedAfter(p *xiangqi.Position) bool {
 // stopping when it pays (never below 0). The captures considered are those on the
 // exchange square s and those the exchange itself made possible (a line opened by a piece
 // that left its square: a discovered attack, or a pinned capturer exposing a piece behind
-// it, 图23 被牵子捉子). Captures that already stood in root, the position before the
-// first capture, are the two sides' own business and are left out.
+// it, 图23 被牵子捉子; or, for the chaser, a piece the first victim protected that nothing
+// protects any more, 图4, see wardList). Captures that already stood in root, the position
+// before the first capture, are the two sides' own business and are left out.
 //
 // Inside the exchange a capture after which the capturing side is mated by consecutive
 // checks is no option (29.4, and 假根 for the defender's recaptures). At the end of a
@@ -59,13 +60,16 @@ func (a *analyst) matedAfter(p *xiangqi.Position) bool {
 // vacated lists the squares the capturers left; they are the only squares whose
 // occupancy differs from root (s stays occupied), so only pieces whose moves pass
 // through one of them, and the piece on s, can have a capture root did not have.
-func (a *analyst) exchange(p, root *xiangqi.Position, s xiangqi.Square, vacated []xiangqi.Square, ply int) int {
+func (a *analyst) exchange(p, root *xiangqi.Position, s xiangqi.Square, vacated []xiangqi.Square, ply int, wards *wardList) int {
 	if ply >= maxExchangePlies {
 		return 0
 	}
 	mover := p.SideToMove()
 	var buf [64]xiangqi.Move
 	moves := a.exchangeMoves(p, s, vacated, buf[:0])
+	if first := root.At(s); first != xiangqi.NoPiece && first.Color() != mover {
+		moves = wards.appendCaptures(p, root, s, moves)
+	}
 	// Value every option first; the mate test (CXA 29.4) only removes options, so it
 	// runs on the best ones, in order, until one survives.
 	var opts [64]option
@@ -76,7 +80,7 @@ func (a *analyst) exchange(p, root *xiangqi.Position, s xiangqi.Square, vacated 
 		if target == xiangqi.NoPiece || target.Kind() == xiangqi.King || value(target, to, a.chaser) <= 0 {
 			continue
 		}
-		if to != s && root.At(from) == p.At(from) && root.At(to) == target && root.CanMoveGeometrically(from, to) {
+		if to != s && root.At(from) == p.At(from) && root.At(to) == target && root.CanMoveGeometrically(from, to) && !wards.has(to) {
 			continue // not made possible by the exchange
 		}
 		cap := p.MakeMove(m)
@@ -84,7 +88,7 @@ func (a *analyst) exchange(p, root *xiangqi.Position, s xiangqi.Square, vacated 
 			p.UnmakeMove(m, cap)
 			continue
 		}
-		v := value(cap, to, a.chaser) - a.exchange(p, root, s, append(vacated, from), ply+1)
+		v := value(cap, to, a.chaser) - a.exchange(p, root, s, append(vacated, from), ply+1, wards)
 		p.UnmakeMove(m, cap)
 		if v > 0 && n < len(opts) {
 			opts[n] = option{m, v}
@@ -174,6 +178,68 @@ func (a *analyst) exchangeMoves(p *xiangqi.Position, s xiangqi.Square, vacated [
 			if f, r := vf+d[0], vr+d[1]; f >= 0 && f < xiangqi.Files && r >= 0 && r < xiangqi.Ranks {
 				try(xiangqi.SquareAt(f, r), xiangqi.Elephant)
 			}
+		}
+	}
+	return dst
+}
+
+// wardList holds the pieces the first victim of an exchange protected in the position
+// before the first capture (its wards), found the first time they are asked for.
+//
+// The exchange goes on on other squares (26.5, 完整的交换过程): once the victim is taken,
+// the pieces it guarded may be won too (图4: the cannon takes a horse, the elephant takes
+// back, and the pawn the horse guarded falls to the red horse). Only the first victim's
+// wards count: a piece drawn away from its post to recapture leaves its wards to the
+// defender's own judgement, and counting them made the official diagrams' exchanges
+// come out richer than the book's.
+type wardList struct {
+	done bool
+	n    int
+	sq   [16]xiangqi.Square
+}
+
+func (w *wardList) find(root *xiangqi.Position, s xiangqi.Square) {
+	w.done = true
+	victim := root.At(s)
+	c := victim.Color()
+	var buf [16]xiangqi.Square
+	for t := xiangqi.Square(0); t < xiangqi.NumSquares && w.n < len(w.sq); t++ {
+		pc := root.At(t)
+		if t == s || pc == xiangqi.NoPiece || pc.Color() != c || pc.Kind() == xiangqi.King {
+			continue
+		}
+		if t.File() != s.File() && t.Rank() != s.Rank() && (abs(t.File()-s.File()) > 2 || abs(t.Rank()-s.Rank()) > 2) {
+			continue // out of reach of any piece on s
+		}
+		if containsSquare(root.AppendAttackers(buf[:0], t, c), s) {
+			w.sq[w.n] = t
+			w.n++
+		}
+	}
+}
+
+func (w *wardList) has(t xiangqi.Square) bool {
+	for _, x := range w.sq[:w.n] {
+		if x == t {
+			return true
+		}
+	}
+	return false
+}
+
+// appendCaptures appends the side to move's captures of the first victim's wards that
+// still stand where they stood in root and that nothing protects any more.
+func (w *wardList) appendCaptures(p, root *xiangqi.Position, s xiangqi.Square, dst []xiangqi.Move) []xiangqi.Move {
+	if !w.done {
+		w.find(root, s)
+	}
+	var buf [16]xiangqi.Square
+	for _, t := range w.sq[:w.n] {
+		if p.At(t) != root.At(t) || p.AttackedBy(t, p.At(t).Color()) {
+			continue // moved, or still protected: the exchange does not reach it
+		}
+		for _, from := range p.AppendAttackers(buf[:0], t, p.SideToMove()) {
+			dst = append(dst, xiangqi.NewMove(from, t))
 		}
 	}
 	return dst
@@ -294,7 +360,8 @@ func (a *analyst) rawGain(p *xiangqi.Position, m xiangqi.Move, relaxed bool) (ga
 		return 0, false
 	}
 	var vbuf [maxExchangePlies]xiangqi.Square
-	return value(cap, s, a.chaser) - a.exchange(p, &root, s, append(vbuf[:0], m.From()), 1), true
+	var wards wardList
+	return value(cap, s, a.chaser) - a.exchange(p, &root, s, append(vbuf[:0], m.From()), 1, &wards), true
 }
 
 // matedAfterCapture reports whether the chaser is mated by consecutive checks after its
