@@ -151,6 +151,9 @@ func (a *analyst) scan(p xiangqi.Position, relaxed bool, only xiangqi.Square) *w
 	}
 	var mbuf [128]xiangqi.Move
 	ksq := p.KingSquare(c.Other())
+	root := p
+	a.lineRoot, a.rootSafe = &root, [xiangqi.NumSquares]int8{}
+	defer func() { a.lineRoot = nil }()
 	for _, k := range p.AppendPseudoMoves(mbuf[:0]) {
 		if !mayCheck(&p, k, ksq) || !a.givesCheck(&p, k) {
 			continue
@@ -175,6 +178,75 @@ func (a *analyst) scan(p xiangqi.Position, relaxed bool, only xiangqi.Square) *w
 		}
 	}
 	return ws
+}
+
+// dutyLost reports whether the capture m (worth g) that ends one of the chaser's check
+// lines lets the defender win back at least as much by taking a piece of the chaser's
+// that was safe when the line began: a piece the line's pieces left without its root
+// (参考图28 做根子捉子: the rook that wins an advisor through checks is the root, by
+// checks, of the horse on c8, which the black rook then takes; 得不偿失).
+func (a *analyst) dutyLost(p *xiangqi.Position, m xiangqi.Move, g int) bool {
+	root := a.lineRoot
+	if root == nil {
+		return false
+	}
+	cap := p.MakeMove(m)
+	defer p.UnmakeMove(m, cap)
+	d := &analyst{chaser: a.chaser.Other(), mates: a.mates}
+	r := *root
+	r.SetSideToMove(d.chaser)
+	var buf [16]xiangqi.Square
+	for t := xiangqi.Square(0); t < xiangqi.NumSquares; t++ {
+		pc := p.At(t)
+		if t == m.To() || pc == xiangqi.NoPiece || pc.Color() != a.chaser || pc.Kind() == xiangqi.King || value(pc, t, d.chaser) < g || r.At(t) != pc {
+			continue
+		}
+		won := false
+		for _, s := range p.AppendAttackers(buf[:0], t, d.chaser) {
+			m := xiangqi.NewMove(s, t)
+			d.leafExchanges = true
+			raw, ok := d.rawGain(p, m, false)
+			d.leafExchanges = false
+			if !ok || raw < g {
+				continue // the full test only lowers the gain
+			}
+			if !a.safeAtRoot(d, &r, t) {
+				break // the piece stood to be won anyway: the defender's own business
+			}
+			if gain, ok := d.captureGainMate(p, m, false, false); ok && gain >= g {
+				won = true
+				break
+			}
+		}
+		if won {
+			return true
+		}
+	}
+	return false
+}
+
+// safeAtRoot reports whether the defender d could not win the chaser's piece on t in the
+// line's root position r (defender to move), cached per scan.
+func (a *analyst) safeAtRoot(d *analyst, r *xiangqi.Position, t xiangqi.Square) bool {
+	switch a.rootSafe[t] {
+	case 1:
+		return true
+	case 2:
+		return false
+	}
+	safe := true
+	var buf [16]xiangqi.Square
+	for _, s := range r.AppendAttackers(buf[:0], t, d.chaser) {
+		if gain, ok := d.captureGain(r, xiangqi.NewMove(s, t), false); ok && gain > 0 {
+			safe = false
+			break
+		}
+	}
+	a.rootSafe[t] = 2
+	if safe {
+		a.rootSafe[t] = 1
+	}
+	return safe
 }
 
 // discoveredCheck reports whether the check k is given by a piece other than the one
@@ -207,6 +279,9 @@ func (a *analyst) canWin(p xiangqi.Position, victim xiangqi.Square) bool {
 	}
 	var mbuf [128]xiangqi.Move
 	ksq := p.KingSquare(c.Other())
+	root := p
+	a.lineRoot, a.rootSafe = &root, [xiangqi.NumSquares]int8{}
+	defer func() { a.lineRoot = nil }()
 	for _, k := range p.AppendPseudoMoves(mbuf[:0]) {
 		if !mayCheck(&p, k, ksq) || !a.givesCheck(&p, k) {
 			continue
@@ -378,7 +453,7 @@ func (a *analyst) computeBestWin(p *xiangqi.Position, depth int, raw bool) (int,
 				k++
 				continue
 			}
-			if raw || !a.matedAfterCapture(p, x.m) {
+			if raw || (!a.matedAfterCapture(p, x.m) && !a.dutyLost(p, x.m, x.g)) {
 				victims.add(x.m.To(), p.At(x.m.From()))
 			}
 		}

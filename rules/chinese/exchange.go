@@ -21,6 +21,10 @@ type analyst struct {
 	// exchanges there are not tested for mates against the recapturing sides (the final
 	// capturer still is, CXA 29.4). See exchange.
 	leafExchanges bool
+	// lineRoot is the position a scan of the chaser's check lines starts from (dutyLost).
+	lineRoot *xiangqi.Position
+	// rootSafe caches safeAtRoot per square for one scan: 0 unknown, 1 safe, 2 not.
+	rootSafe [xiangqi.NumSquares]int8
 	// lineCut records that the budget cut a check-line search short.
 	lineCut bool
 	// counter is set for the defender's own series of checks after a capture (a root
@@ -261,11 +265,17 @@ func appendCaptures(p *xiangqi.Position, from xiangqi.Square, dst []xiangqi.Move
 // capturer would be mated after it. With relaxed set the chaser's own king safety is
 // ignored (used only for the "did it exist before" baseline when the chaser was in check).
 func (a *analyst) captureGain(p *xiangqi.Position, m xiangqi.Move, relaxed bool) (gain int, ok bool) {
+	return a.captureGainMate(p, m, relaxed, true)
+}
+
+// captureGainMate is captureGain, without the "is the capturer mated" test unless
+// mateTest is set.
+func (a *analyst) captureGainMate(p *xiangqi.Position, m xiangqi.Move, relaxed, mateTest bool) (gain int, ok bool) {
 	g, legal := a.rawGain(p, m, relaxed)
 	if !legal {
 		return 0, false
 	}
-	if g > 0 && !relaxed && a.matedAfterCapture(p, m) {
+	if g > 0 && !relaxed && mateTest && a.matedAfterCapture(p, m) {
 		return g, false
 	}
 	if g > 0 && !relaxed {
