@@ -87,6 +87,15 @@ func (a *analyst) exchange(p, root *xiangqi.Position, s xiangqi.Square, vacated 
 		if to != s && root.At(from) == p.At(from) && root.At(to) == target && root.CanMoveGeometrically(from, to) && !wards.has(to) {
 			continue // not made possible by the exchange
 		}
+		if to != s && mover != a.chaser && value(target, to, a.chaser) == value(root.At(s), s, a.chaser) && target.Kind() == root.At(s).Kind() {
+			// The defender takes back the same kind of piece as the first victim on a
+			// line the exchange opened: that is an exchange of its own (兑), which the
+			// defender may choose, and the chaser still wins the victim (参考图27: the
+			// cannon takes a rook, and the rank it leaves lets the two other rooks face
+			// each other). A heavier piece lost that way is a real loss (图23 被牵子捉子:
+			// the cannon that takes a horse exposes its rook).
+			continue
+		}
 		cap := p.MakeMove(m)
 		if p.InCheck(mover) {
 			p.UnmakeMove(m, cap)
