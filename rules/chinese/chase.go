@@ -299,6 +299,24 @@ func (a *analyst) canWin(p xiangqi.Position, victim xiangqi.Square) bool {
 	return false
 }
 
+// canTake reports whether the side to move of p (the chaser) wins the piece on victim by
+// taking it directly (the complete exchange on the square nets material); wins through
+// consecutive checks are left out.
+func (a *analyst) canTake(p xiangqi.Position, victim xiangqi.Square) bool {
+	c := a.chaser
+	pc := p.At(victim)
+	if pc == xiangqi.NoPiece || pc.Color() == c || pc.Kind() == xiangqi.King || value(pc, victim, c) <= 0 {
+		return false
+	}
+	var buf [16]xiangqi.Square
+	for _, from := range p.AppendAttackers(buf[:0], victim, c) {
+		if g, ok := a.captureGain(&p, xiangqi.NewMove(from, victim), false); ok && g > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // givesCheck reports whether k is a legal move of the side to move that checks.
 func (a *analyst) givesCheck(p *xiangqi.Position, k xiangqi.Move) bool {
 	me := p.SideToMove()

@@ -494,13 +494,15 @@ func (c *classifier) idleKind(f *plyFacts) (arbiter.Nature, string) {
 	if x, y, ok := newMutualPair(f); ok {
 		return arbiter.NatureExchange, fmt.Sprintf("%s lets %s and %s attack each other: 兑, idle", moveName(f), pieceAt(f.after.At(x), x), pieceAt(f.after.At(y), y))
 	}
-	// 献 offer: the opponent can win the moved piece (taking it gains material after the
-	// complete exchange). A piece that is merely attacked, but protected well enough, is
-	// offered nothing: the official diagrams label such moves 闲 (参考图2, 参考图31).
+	// 献 offer: the opponent can win the moved piece by taking it (the capture gains
+	// material after the complete exchange). A piece that is merely attacked, but
+	// protected well enough, is offered nothing: the official diagrams label such moves
+	// 闲 (参考图2, 参考图31). Nor is a piece the opponent could only win through a series
+	// of checks (参考图6: the advisor that steps in front of the king is 闲).
 	if len(attackedBy) > 0 {
 		opp := &analyst{chaser: opp, mates: c.mates}
 		p := f.after
-		if opp.canWin(p, to) {
+		if opp.canTake(p, to) {
 			return arbiter.NatureOffer, moveName(f) + " puts the piece where it can be won: 献, idle"
 		}
 	}
