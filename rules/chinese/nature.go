@@ -510,8 +510,10 @@ func (c *classifier) idleKind(f *plyFacts) (arbiter.Nature, string) {
 	// worth at least as much, attacking it again without winning it (spec 1.3.8: a
 	// rooted piece of equal or greater value). Attacks on pieces that did not move, or on
 	// lesser pieces, are plain idle moves in the official diagrams (图12, 图24, 参考图16,
-	// 参考图26). A king's or pawn's attacks are idle by themselves (26.1, 图14).
-	if f.prev != 0 && f.prevTo != xiangqi.NoSquare && !kingOrPawn(moved) {
+	// 参考图26). A king's or pawn's attacks are idle by themselves (26.1, 图14). Only a
+	// rook or cannon follows: a horse that jumps to attack the piece again is 闲 in the
+	// book (参考图33: the horse c6-b8 attacks the cannon that has just stepped to d9).
+	if f.prev != 0 && f.prevTo != xiangqi.NoSquare && (moved.Kind() == xiangqi.Rook || moved.Kind() == xiangqi.Cannon) {
 		var mbuf [32]xiangqi.Move
 		for _, m := range f.after.AppendPieceMoves(mbuf[:0], to) {
 			if m.To() != f.prevTo {
