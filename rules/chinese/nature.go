@@ -494,6 +494,13 @@ func (c *classifier) idleKind(f *plyFacts) (arbiter.Nature, string) {
 	if x, y, ok := newMutualPair(f); ok {
 		return arbiter.NatureExchange, fmt.Sprintf("%s lets %s and %s attack each other: 兑, idle", moveName(f), pieceAt(f.after.At(x), x), pieceAt(f.after.At(y), y))
 	}
+	// 兑 by support: two pieces of the same value already attack each other, and the
+	// moved piece now protects the mover's one or attacks the opponent's one as well, so
+	// it offers the exchange (图30 variant: the rook joins the attack on the horse the
+	// black horse faces, and the cannon's return protects that horse).
+	if x, y, ok := supportedPair(f); ok {
+		return arbiter.NatureExchange, fmt.Sprintf("%s backs the exchange of %s and %s: 兑, idle", moveName(f), pieceAt(f.after.At(x), x), pieceAt(f.after.At(y), y))
+	}
 	// 献 offer: the opponent can win the moved piece by taking it (the capture gains
 	// material after the complete exchange). A piece that is merely attacked, but
 	// protected well enough, is offered nothing: the official diagrams label such moves
@@ -546,6 +553,33 @@ func newMutualPair(f *plyFacts) (mine, theirs xiangqi.Square, ok bool) {
 				continue // already facing each other
 			}
 			return s, e, true
+		}
+	}
+	return xiangqi.NoSquare, xiangqi.NoSquare, false
+}
+
+// supportedPair finds a piece of the mover (other than the moved one) and an enemy piece
+// of the same value that attack each other after the move, where the moved piece newly
+// protects the first or attacks the second.
+func supportedPair(f *plyFacts) (mine, theirs xiangqi.Square, ok bool) {
+	opp := f.mover.Other()
+	to := f.move.To()
+	var buf, sbuf [16]xiangqi.Square
+	for s := xiangqi.Square(0); s < xiangqi.NumSquares; s++ {
+		pc := f.after.At(s)
+		if pc == xiangqi.NoPiece || pc.Color() != f.mover || s == to || pc.Kind() == xiangqi.King || !isMaterial(pc, s) {
+			continue
+		}
+		for _, e := range f.after.AppendAttackers(buf[:0], s, opp) {
+			ep := f.after.At(e)
+			if ep.Kind() == xiangqi.King || value(ep, e, f.mover) != value(pc, s, f.mover) || !f.after.CanMoveGeometrically(s, e) {
+				continue
+			}
+			protects := containsSquare(f.after.AppendAttackers(sbuf[:0], s, f.mover), to) && !containsSquare(f.before.AppendAttackers(sbuf[:0], s, f.mover), f.move.From())
+			attacks := containsSquare(f.after.AppendAttackers(sbuf[:0], e, f.mover), to) && !containsSquare(f.before.AppendAttackers(sbuf[:0], e, f.mover), f.move.From())
+			if protects || attacks {
+				return s, e, true
+			}
 		}
 	}
 	return xiangqi.NoSquare, xiangqi.NoSquare, false
