@@ -88,20 +88,39 @@ func (a *analyst) sameTypeExchange(p *xiangqi.Position, w *win) bool {
 	if w.viaCheck || len(w.capturers) == 0 {
 		return false
 	}
+	all, some := true, xiangqi.NoSquare
 	for _, s := range w.capturers {
 		x := p.At(s)
 		m := xiangqi.NewMove(w.victim, s)
 		if x.Kind() != w.piece.Kind() || !p.IsLegal(m) {
-			return false
+			all = false
+			continue
 		}
 		c := p.MakeMove(m)
 		mated := a.matedAfter(p)
 		p.UnmakeMove(m, c)
 		if mated {
-			return false
+			all = false
+			continue
+		}
+		if some == xiangqi.NoSquare {
+			some = s
 		}
 	}
-	return true
+	if all || some == xiangqi.NoSquare || !p.AttackedBy(w.victim, w.piece.Color()) {
+		return all // an unprotected victim is chased by the others as well (图25)
+	}
+	// A protected victim can exchange itself for one like attacker, and without that
+	// attacker the others cannot win it: the threat is only an exchange offer (图21: the
+	// rook backs the horse against a horse the black rook protects; 参考图50). With a
+	// third attacker the others still win it and the chase stands (参考图49).
+	q := *p
+	q.Put(some, xiangqi.NoPiece)
+	q.SetSideToMove(a.chaser)
+	if q.InCheck(a.chaser.Other()) {
+		return false
+	}
+	return !a.canWin(q, w.victim)
 }
 
 // bindsVictim reports whether the piece on s keeps the victim of w from taking back its
