@@ -152,7 +152,7 @@ func (a *analyst) scan(p xiangqi.Position, relaxed bool, only xiangqi.Square) *w
 	var mbuf [128]xiangqi.Move
 	ksq := p.KingSquare(c.Other())
 	root := p
-	a.lineRoot, a.rootSafe = &root, [xiangqi.NumSquares]int8{}
+	a.lineRoot = &root
 	defer func() { a.lineRoot = nil }()
 	for _, k := range p.AppendPseudoMoves(mbuf[:0]) {
 		if !mayCheck(&p, k, ksq) || !a.givesCheck(&p, k) {
@@ -201,6 +201,11 @@ func (a *analyst) dutyLost(p *xiangqi.Position, m xiangqi.Move, g int) bool {
 		if t == m.To() || pc == xiangqi.NoPiece || pc.Color() != a.chaser || pc.Kind() == xiangqi.King || value(pc, t, d.chaser) < g || r.At(t) != pc {
 			continue
 		}
+		if !r.AttackedBy(t, d.chaser) {
+			continue // only a piece the defender already attacked had a root to lose
+		}
+		// The defender's capture is valued like the captures at the end of a line: the
+		// exchange on the square, without further mate or check-line questions.
 		won := false
 		for _, s := range p.AppendAttackers(buf[:0], t, d.chaser) {
 			m := xiangqi.NewMove(s, t)
@@ -208,15 +213,11 @@ func (a *analyst) dutyLost(p *xiangqi.Position, m xiangqi.Move, g int) bool {
 			raw, ok := d.rawGain(p, m, false)
 			d.leafExchanges = false
 			if !ok || raw < g {
-				continue // the full test only lowers the gain
+				continue
 			}
-			if !a.safeAtRoot(d, &r, t) {
-				break // the piece stood to be won anyway: the defender's own business
-			}
-			if gain, ok := d.captureGainMate(p, m, false, false); ok && gain >= g {
-				won = true
-				break
-			}
+			// A piece that stood to be won anyway is the defender's own business.
+			won = a.safeAtRoot(d, &r, t)
+			break
 		}
 		if won {
 			return true
@@ -226,13 +227,11 @@ func (a *analyst) dutyLost(p *xiangqi.Position, m xiangqi.Move, g int) bool {
 }
 
 // safeAtRoot reports whether the defender d could not win the chaser's piece on t in the
-// line's root position r (defender to move), cached per scan.
+// line's root position r (defender to move), cached per judgement.
 func (a *analyst) safeAtRoot(d *analyst, r *xiangqi.Position, t xiangqi.Square) bool {
-	switch a.rootSafe[t] {
-	case 1:
-		return true
-	case 2:
-		return false
+	key := rootKey{r.Hash(), t}
+	if safe, ok := a.mates.roots[key]; ok {
+		return safe
 	}
 	safe := true
 	var buf [16]xiangqi.Square
@@ -242,10 +241,7 @@ func (a *analyst) safeAtRoot(d *analyst, r *xiangqi.Position, t xiangqi.Square) 
 			break
 		}
 	}
-	a.rootSafe[t] = 2
-	if safe {
-		a.rootSafe[t] = 1
-	}
+	a.mates.roots[key] = safe
 	return safe
 }
 
@@ -280,7 +276,7 @@ func (a *analyst) canWin(p xiangqi.Position, victim xiangqi.Square) bool {
 	var mbuf [128]xiangqi.Move
 	ksq := p.KingSquare(c.Other())
 	root := p
-	a.lineRoot, a.rootSafe = &root, [xiangqi.NumSquares]int8{}
+	a.lineRoot = &root
 	defer func() { a.lineRoot = nil }()
 	for _, k := range p.AppendPseudoMoves(mbuf[:0]) {
 		if !mayCheck(&p, k, ksq) || !a.givesCheck(&p, k) {

@@ -23,8 +23,6 @@ type analyst struct {
 	leafExchanges bool
 	// lineRoot is the position a scan of the chaser's check lines starts from (dutyLost).
 	lineRoot *xiangqi.Position
-	// rootSafe caches safeAtRoot per square for one scan: 0 unknown, 1 safe, 2 not.
-	rootSafe [xiangqi.NumSquares]int8
 	// lineCut records that the budget cut a check-line search short.
 	lineCut bool
 	// counter is set for the defender's own series of checks after a capture (a root
@@ -52,7 +50,8 @@ func (a *analyst) matedAfter(p *xiangqi.Position) bool {
 // exchange square s and those the exchange itself made possible (a line opened by a piece
 // that left its square: a discovered attack, or a pinned capturer exposing a piece behind
 // it, 图23 被牵子捉子; or, for the chaser, a piece the first victim protected that nothing
-// protects any more, 图4, see wardList). Captures that already stood in root, the position
+// protects any more, 图4, see wardList; not at the end of a check line, where the exchange
+// is a bounded look-ahead). Captures that already stood in root, the position
 // before the first capture, are the two sides' own business and are left out.
 //
 // Inside the exchange a capture after which the capturing side is mated by consecutive
@@ -71,7 +70,7 @@ func (a *analyst) exchange(p, root *xiangqi.Position, s xiangqi.Square, vacated 
 	mover := p.SideToMove()
 	var buf [64]xiangqi.Move
 	moves := a.exchangeMoves(p, s, vacated, buf[:0])
-	if first := root.At(s); first != xiangqi.NoPiece && first.Color() != mover {
+	if first := root.At(s); first != xiangqi.NoPiece && first.Color() != mover && !a.leafExchanges {
 		moves = wards.appendCaptures(p, root, s, moves)
 	}
 	// Value every option first; the mate test (CXA 29.4) only removes options, so it

@@ -57,6 +57,13 @@ type mateSearch struct {
 	// wins caches bestWin (chase.go) per position and depth; it lives here because the
 	// mate search is the state shared by one judgement.
 	wins map[winKey]winEntry
+	// roots caches safeAtRoot (chase.go) per position and square.
+	roots map[rootKey]bool
+}
+
+type rootKey struct {
+	hash uint64
+	sq   xiangqi.Square
 }
 
 type winKey struct {
@@ -75,7 +82,7 @@ type mateEntry struct {
 }
 
 func newMateSearch() *mateSearch {
-	return &mateSearch{tt: make(map[uint64]mateEntry), wins: make(map[winKey]winEntry)}
+	return &mateSearch{tt: make(map[uint64]mateEntry), wins: make(map[winKey]winEntry), roots: make(map[rootKey]bool)}
 }
 
 // searches recycles the tables of finished judgements (JudgeCycle takes one, clears it
@@ -86,6 +93,7 @@ func getMateSearch() *mateSearch {
 	s := searches.Get().(*mateSearch)
 	clear(s.tt)
 	clear(s.wins)
+	clear(s.roots)
 	s.nodes, s.budget, s.exhausted = 0, 0, false
 	return s
 }
