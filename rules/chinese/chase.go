@@ -413,7 +413,11 @@ func (a *analyst) defenderMates(p *xiangqi.Position, r xiangqi.Move) bool {
 // check line of at most depth checks; 0 when nothing wins. The victims are every piece
 // won with that gain.
 func (a *analyst) bestWin(p *xiangqi.Position, depth int, raw bool) (int, victimSet) {
-	key := winKey{p.Hash(), int8(depth), raw}
+	key := winKey{p.Hash(), int8(depth), raw, 0}
+	if a.lineRoot != nil {
+		// dutyLost makes the answer depend on where the line began.
+		key.root = a.lineRoot.Hash()
+	}
 	if e, ok := a.mates.wins[key]; ok {
 		return e.best, e.victims
 	}

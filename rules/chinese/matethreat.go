@@ -70,6 +70,7 @@ type winKey struct {
 	hash  uint64
 	depth int8
 	raw   bool
+	root  uint64 // the position the chaser's line began in (0 for the defender's lines)
 }
 
 type winEntry struct {
