@@ -18,7 +18,9 @@ const (
 type Policy struct {
 	// LossAtOccurrence is the occurrence of a position at which a must-change ruling
 	// against a side that did not change becomes a loss (or, under ViolationForbid, the
-	// violating move is refused). Before it the ruling is a warning. Default 3.
+	// violating move is refused). Before it the ruling is a warning. Default 3. It counts
+	// occurrences of the position, not violating cycles: when a side varies within the
+	// repetition, the cycle ruled at the loss occurrence may be its first violating one.
 	LossAtOccurrence int
 	// OnViolation: ViolationLose (default) or ViolationForbid.
 	OnViolation OnViolation
