@@ -15,7 +15,7 @@ const (
 	excPawnAttacker      = "pawn-attacker"           // excluded: 26.1 a pawn may chase
 	excUncrossedPawn     = "uncrossed-pawn"          // excluded: not 子力
 	excKeyDrawingPoint   = "key-drawing-point"       // excluded: 26.2
-	excEscapingAttack    = "escaping-attack"         // excluded: escaping piece hits advisor/elephant
+	excEscapingAttack    = "escaping-attack"         // excluded: escaping piece keeps its attack on an advisor/elephant
 	excAnsweringCheck    = "answering-check"         // excluded: 26.1.2/26.1.3 king answers check
 	excPreExisting       = "pre-existing"            // excluded: the threat existed before the move
 	excSameTypeExchange  = "same-type-exchange"      // excluded: 兑, the victim can take its attacker like for like
@@ -73,6 +73,34 @@ func kingPawnAlone(p *xiangqi.Position, w *win) string {
 		q.MakeMove(m)
 		if q.InCheck(c.Other()) {
 			return "" // 26.8 the pawn's capture discovers a check
+		}
+	}
+	return exc
+}
+
+// pawnHelpedFromAfar applies CXA 2020 26.1 to a move by another piece: when the win of
+// the victim begins with a king's or pawn's capture and the moved piece on moved neither
+// attacks the victim nor opens a line for a piece that does, its help is from afar (it
+// ties or pins a protector), and the win stays the king's or pawn's own attack, idle
+// (参考图5: the rook retreat that ties the elephant e7 to its mate-guarding square while
+// the pawn h5 takes the elephant g5). It returns the exception, or "".
+func (a *analyst) pawnHelpedFromAfar(p *xiangqi.Position, w *win, moved xiangqi.Square) string {
+	if w.viaCheck || containsSquare(w.capturers, moved) {
+		return ""
+	}
+	exc := ""
+	switch p.At(w.first.From()).Kind() {
+	case xiangqi.King:
+		exc = excKingAttacker
+	case xiangqi.Pawn:
+		exc = excPawnAttacker
+	default:
+		return ""
+	}
+	var buf [16]xiangqi.Square
+	for _, s := range p.AppendAttackers(buf[:0], w.victim, a.chaser) {
+		if s == moved {
+			return ""
 		}
 	}
 	return exc

@@ -228,19 +228,25 @@ func (c *classifier) chases(f *plyFacts, answering bool) (threats, excl []arbite
 			excl = append(excl, excluded(t, excKeyDrawingPoint, "with a single attacking piece, the attack on "+pieceAt(w.piece, w.victim)+" is incidental (CXA 2020 26.2)"))
 			continue
 		}
-		// A joint chase (联合捉) is no incidental attack: the escaping piece works with
-		// another piece to take the advisor or elephant (图11, 图28). A joint chase with
-		// a king or pawn (参考图5: the book sees only the pawn's own attack, 26.1) and a
-		// win through checks (参考图8: the cannon's escapes that set up a check winning an
-		// elephant are 闲) stay under the rule.
-		if isAdvisorOrElephant(w.piece) && containsSquare(involved, f.move.To()) && !(t.Joint && !w.viaCheck && !containsKingOrPawn(&now, involved)) {
-			if escaping == nil {
-				e := c.wasThreatened(f)
-				escaping = &e
-			}
-			if *escaping {
-				excl = append(excl, excluded(t, excEscapingAttack, moveName(f)+" escapes an attack; its incidental attack on "+pieceAt(w.piece, w.victim)+" is idle"))
-				continue
+		if exc := a.pawnHelpedFromAfar(&now, w, f.move.To()); exc != "" {
+			excl = append(excl, excluded(t, exc, moveName(f)+" only helps the capture of "+pieceAt(w.piece, w.victim)+" by a king or pawn from afar: the king's or pawn's own attack, idle (CXA 2020 26.1)"))
+			continue
+		}
+		// Spec 1.4 l, narrowed by the official diagrams: a piece that escapes an attack
+		// and keeps attacking an advisor or elephant it already attacked from the square
+		// it left makes no new attack on it (参考图26: the rook e6-e7-e6 stays on the file
+		// of the elephant e2). An escape that newly attacks an advisor or elephant is a
+		// chase (参考图3, 参考图39, 参考图45; 参考图8 through a check line).
+		if isAdvisorOrElephant(w.piece) && containsSquare(w.capturers, f.move.To()) {
+			if b := base.get(w.victim); b != nil && containsSquare(b.capturers, f.move.From()) {
+				if escaping == nil {
+					e := c.wasThreatened(f)
+					escaping = &e
+				}
+				if *escaping {
+					excl = append(excl, excluded(t, excEscapingAttack, moveName(f)+" escapes an attack and keeps attacking "+pieceAt(w.piece, w.victim)+", which it attacked from its old square: incidental, idle"))
+					continue
+				}
 			}
 		}
 		if t.Exception == "" && containsKingOrPawn(&now, involved) {
