@@ -199,3 +199,46 @@ func excluded(t arbiter.Threat, exc, note string) arbiter.Threat {
 	t.Exception, t.Note = exc, note
 	return t
 }
+
+// guardsChase reports whether the chaser's piece on s keeps the victim of w from breaking
+// the chase by taking one of the pieces that win it (an attacker, the screen of an
+// attacking cannon, or the first mover of a check line): the victim can take that piece,
+// and without s the capture would win material, while with s it loses material. A
+// victim that can still trade itself for the piece with s there is not kept from anything
+// (图25: the horse that guards the rook the black rook could take like for like). Such a piece takes
+// part in the chase although it does not attack the victim (参考图39: the rook that
+// protects the horse, the screen of the cannon that attacks the black rook on f8, which
+// could otherwise take the horse; a rook + horse + cannon joint chase). p is the position
+// after the move with the chaser to move.
+func (a *analyst) guardsChase(p xiangqi.Position, w *win, s xiangqi.Square) bool {
+	if w.viaCheck || containsSquare(w.capturers, s) {
+		return false
+	}
+	p.SetSideToMove(a.chaser.Other())
+	d := &analyst{chaser: a.chaser.Other(), mates: a.mates}
+	var buf [16]xiangqi.Square
+	for _, x := range a.bearingOn(&p, w, s) {
+		if x == s {
+			continue
+		}
+		m := xiangqi.NewMove(w.victim, x)
+		if !p.CanMoveGeometrically(w.victim, x) {
+			continue
+		}
+		if !containsSquare(p.AppendAttackers(buf[:0], x, a.chaser), s) {
+			continue // s does not protect x
+		}
+		if g, ok := d.rawGain(&p, m, false); ok && g >= 0 {
+			continue // the victim can still trade itself for the piece (图25)
+		}
+		q := p
+		q.Put(s, xiangqi.NoPiece)
+		if q.InCheck(a.chaser) || q.InCheck(d.chaser) {
+			continue
+		}
+		if g, ok := d.rawGain(&q, m, false); ok && g > 0 {
+			return true
+		}
+	}
+	return false
+}

@@ -208,6 +208,13 @@ func (c *classifier) chases(f *plyFacts, answering bool) (threats, excl []arbite
 			// (it pins it, or ties it to its line): it takes part in the chase.
 			involved = append(involved, f.move.To())
 		}
+		guard := !containsSquare(involved, f.move.To()) && a.guardsChase(now, w, f.move.To())
+		if guard {
+			// The moved piece keeps the victim from breaking the chase by taking one of
+			// its pieces: it takes part in the chase (参考图39).
+			involved = append(involved, f.move.To())
+			necessary = append(necessary, f.move.To())
+		}
 		if base.get(w.victim) != nil && !containsSquare(involved, f.move.To()) {
 			excl = append(excl, excluded(t, excPreExisting, pieceAt(w.piece, w.victim)+" could already be won before the move, and the moved piece takes no part (CXA 29.2: not a new threat)"))
 			continue
