@@ -15,6 +15,9 @@ const (
 	checkLineDepth = 2
 	// lineNodeBudget bounds the check lines examined in one scan.
 	lineNodeBudget = 600
+	// followUpDepth is the number of checks of the lines that follow an exchange
+	// (followUpGain): one check, then a capture.
+	followUpDepth = 1
 )
 
 // win is one piece the chaser can win, with how.
@@ -38,6 +41,9 @@ type win struct {
 	// a discovered check (the piece that moves and the piece that checks), or a checker
 	// and a different piece that takes the victim.
 	lineJoint bool
+	// followUp records that the direct win needs what the chaser wins after the
+	// defender's recapture (followUpGain): other pieces than the capturer may take part.
+	followUp bool
 }
 
 // victimSet holds the pieces a line wins when the defender's best replies are tied
@@ -91,10 +97,11 @@ func (w *winSet) add(x win) {
 		caps := unionSquares(cur.capturers, x.capturers)
 		starts := unionSquares(cur.starts, x.starts)
 		lj := cur.lineJoint || x.lineJoint
+		fu := cur.followUp || x.followUp
 		if better(&x, cur) {
 			*cur = x
 		}
-		cur.capturers, cur.starts, cur.lineJoint = caps, starts, lj
+		cur.capturers, cur.starts, cur.lineJoint, cur.followUp = caps, starts, lj, fu
 		return
 	}
 	w.list = append(w.list, x)
@@ -141,8 +148,15 @@ func (a *analyst) scan(p xiangqi.Position, relaxed bool, only xiangqi.Square) *w
 		}
 		for _, from := range p.AppendAttackers(buf[:0], t, c) {
 			m := xiangqi.NewMove(from, t)
-			if g, ok := a.captureGain(&p, m, relaxed); ok && g > 0 {
-				ws.add(win{victim: t, piece: pc, gain: g, first: m, firstValue: value(p.At(from), from, c), capturers: []xiangqi.Square{from}})
+			g, ok := a.captureGain(&p, m, relaxed)
+			follow := false
+			if ok && !relaxed {
+				g0 := g
+				g = a.followUpGain(&p, m, g)
+				follow = g > g0
+			}
+			if ok && g > 0 {
+				ws.add(win{victim: t, piece: pc, gain: g, first: m, firstValue: value(p.At(from), from, c), capturers: []xiangqi.Square{from}, followUp: follow})
 			}
 		}
 	}
@@ -269,7 +283,8 @@ func (a *analyst) canWin(p xiangqi.Position, victim xiangqi.Square) bool {
 	}
 	var buf [16]xiangqi.Square
 	for _, from := range p.AppendAttackers(buf[:0], victim, c) {
-		if g, ok := a.captureGain(&p, xiangqi.NewMove(from, victim), false); ok && g > 0 {
+		m := xiangqi.NewMove(from, victim)
+		if g, ok := a.captureGain(&p, m, false); ok && a.followUpGain(&p, m, g) > 0 {
 			return true
 		}
 	}
@@ -507,4 +522,112 @@ func (a *analyst) computeBestWin(p *xiangqi.Position, depth int, raw bool) (int,
 		}
 	}
 	return best, victims
+}
+
+// followUpGain values the chaser's capture m (which loses material or wins nothing on its
+// square, gain g) together with what its pieces win after the defender's recapture: the
+// defender takes back on the square (a recapture after which the chaser mates by
+// consecutive checks is no option, 假根), and the chaser then wins material through a
+// check (抽吃, followUpDepth checks) beyond what it could win before the capture
+// (参考图34: the cannon takes the elephant on e2; the king cannot take back because of a
+// mate along the e-file, and the elephant that does takes the cannon, which the elephant
+// would otherwise win back at the end of the rook's check line, off the board, so the line
+// d4-d1 check, king e0, rook takes the cannon on c1 now wins; a joint chase of cannon and
+// rook). It returns the gain, g when nothing follows. Only the top-level scans ask it
+// (lineRoot nil).
+func (a *analyst) followUpGain(p *xiangqi.Position, m xiangqi.Move, g int) int {
+	if a.lineRoot != nil || g > 0 || !p.AttackedBy(m.From(), a.chaser.Other()) {
+		// Only a capturer the defender attacked can be the piece it would win back at
+		// the end of the chaser's lines (dutyLost); taking it off the board is what
+		// opens them.
+		return g
+	}
+	root := *p
+	before := -1
+	traded := value(p.At(m.To()), m.To(), a.chaser) - value(p.At(m.From()), m.From(), a.chaser)
+	c1 := p.MakeMove(m)
+	defer p.UnmakeMove(m, c1)
+	worst, replies := 1<<20, 0
+	var buf [16]xiangqi.Square
+	for _, s := range p.AppendAttackers(buf[:0], m.To(), a.chaser.Other()) {
+		r := xiangqi.NewMove(s, m.To())
+		c2 := p.MakeMove(r)
+		if p.InCheck(a.chaser.Other()) {
+			p.UnmakeMove(r, c2) // illegal
+			continue
+		}
+		if p.InCheck(a.chaser) || !hasCheck(p) {
+			// A recapture with check, or one after which nothing follows (no check line,
+			// nor a mate by consecutive checks), holds the chaser to g.
+			p.UnmakeMove(r, c2)
+			return g
+		}
+		val := g
+		after := *p
+		a.lineRoot = &after
+		// The raw value bounds the exact one: only a line that could lift the trade
+		// above g is valued exactly.
+		raw := a.bestCheckWin(p, true)
+		a.lineRoot = nil
+		if raw > 0 && traded+raw > g {
+			if before < 0 {
+				// What the chaser could win before the capture is its own business.
+				p.UnmakeMove(r, c2)
+				p.UnmakeMove(m, c1)
+				a.lineRoot = &root
+				before, _ = a.bestWin(p, followUpDepth, false)
+				a.lineRoot = nil
+				p.MakeMove(m)
+				p.MakeMove(r)
+			}
+			if traded+raw-before > g {
+				a.lineRoot = &after
+				if cont := a.bestCheckWin(p, false); cont > 0 {
+					val = max(g, traded+cont-before)
+				}
+				a.lineRoot = nil
+			}
+		}
+		// A recapture after which the chaser mates is no option (only one that would be
+		// the defender's best so far needs the question).
+		mated := val < worst && a.mates.canMateWithin(p, mateAfterCaptureDepth, capturedMateBudget)
+		p.UnmakeMove(r, c2)
+		if mated {
+			continue
+		}
+		replies++
+		worst = min(worst, val)
+		if worst <= g {
+			return g
+		}
+	}
+	if replies == 0 {
+		return g
+	}
+	return worst
+}
+
+// bestCheckWin returns the most the side to move of p (the chaser) wins through a line of
+// followUpDepth checks (the captures the exchange itself opened are the exchange's, see
+// wardList); raw values the lines without mate tests (an upper bound).
+func (a *analyst) bestCheckWin(p *xiangqi.Position, raw bool) int {
+	best := 0
+	var mbuf [128]xiangqi.Move
+	ksq := p.KingSquare(a.chaser.Other())
+	for _, k := range appendCheckCandidates(p, ksq, mbuf[:0]) {
+		if !mayCheck(p, k, ksq) || !a.givesCheck(p, k) {
+			continue
+		}
+		var g int
+		var ok bool
+		if raw {
+			g, _, ok = a.line(p, k, followUpDepth, true)
+		} else {
+			g, _, ok = a.checkLine(p, k, followUpDepth)
+		}
+		if ok && g > best {
+			best = g
+		}
+	}
+	return best
 }

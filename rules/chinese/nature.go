@@ -388,6 +388,13 @@ func (a *analyst) bearingOn(p *xiangqi.Position, w *win, moved xiangqi.Square) [
 	for _, s := range w.starts {
 		add(s)
 	}
+	if w.followUp {
+		// The win needs what the chaser's pieces win after the recapture: any of them
+		// may take part (参考图34: the rook whose check line follows the exchange).
+		for s := xiangqi.Square(0); s < xiangqi.NumSquares; s++ {
+			add(s)
+		}
+	}
 	add(moved)
 	return out
 }
