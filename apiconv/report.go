@@ -192,6 +192,10 @@ func Threat(t *arbiter.Threat, after *xiangqi.Position, counted bool) *arbiterv1
 	}
 	if t.Victim != xiangqi.NoPiece {
 		out.Target = piece(after, t.Target, t.Victim)
+	} else {
+		// Evidence without a victim is a mate threat (the king is never the victim of
+		// a chase): it names no target square.
+		out.Nature = arbiterv1.Nature_NATURE_MATE_THREAT
 	}
 	for _, a := range t.Attackers {
 		out.Attackers = append(out.Attackers, piece(after, a.Square, a.Piece))
