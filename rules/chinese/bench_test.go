@@ -3,6 +3,7 @@ package chinese
 import (
 	"testing"
 
+	"github.com/arbiter-xq/arbiter/arbiter"
 	"github.com/arbiter-xq/arbiter/xiangqi"
 )
 
@@ -127,4 +128,60 @@ func splitMoves(s string) []string {
 		}
 	}
 	return out
+}
+
+// worstExchange is the most expensive exchange found by hand: two rooks, two horses and a
+// cannon of each side bear on e5, and every order of captures was once searched
+// separately (minutes per judgement). worstFuzzed is the costliest cycle random games
+// found (twelve plies of chases and checks).
+var (
+	worstExchange = [2]string{"5k3/4r4/3n1n3/4p4/Rr2cP1cR/4P4/3N1N3/4C4/9/3KC4 w - - 0 1", "d0d1 f9f8 d1d0 f8f9"}
+	worstFuzzed   = [2]string{"rn1a1ab2/3k5/b1Cc3rP/6p2/p7c/2p1p1P2/P4C3/9/4A3R/RNB1KABN1 w - - 0 1",
+		"f3d3 d7e7 c7c9 e4f4 e1f2 h7g7 d3f3 e7d7 c9c7 f4e4 f2e1 g7h7"}
+)
+
+// BenchmarkWorstExchange judges the worst-case cycles above.
+func BenchmarkWorstExchange(b *testing.B) {
+	for _, bc := range []struct {
+		name string
+		c    [2]string
+	}{{"crowded-square", worstExchange}, {"fuzzed-cycle", worstFuzzed}} {
+		b.Run(bc.name, func(b *testing.B) {
+			g := gameFrom(b, bc.c[0], bc.c[1])
+			rs := New()
+			b.ReportAllocs()
+			for b.Loop() {
+				rs.JudgeCycle(g, 0, g.Len())
+			}
+		})
+	}
+}
+
+// TestWorkBudget: every judgement stays within the shared work budget (counted in work
+// units, not timed): the worst-case cycles complete in some tier, in every orientation
+// with the same verdict, and the official diagrams complete in the full tier well within
+// the budget.
+func TestWorkBudget(t *testing.T) {
+	for _, w := range [][2]string{worstExchange, worstFuzzed} {
+		c := cxaCase{id: w[0], fen: w[0], moves: splitMoves(w[1])}
+		var want arbiter.Verdict
+		for _, tr := range []transform{identity, mirrored, flipped} {
+			g, _, end := replay(t, c, tr)
+			j, st := judgeCounted(g, 0, end)
+			if limit := workPerPly * end; st.work > limit || st.total > 3*limit {
+				t.Errorf("%s (%s): work %d in tier %d (%d in all), budget %d", c.id, tr, st.work, st.tier, st.total, limit)
+			}
+			if tr == identity {
+				want = j.Ruling.Verdict
+			} else if got := j.Ruling.Verdict; got != expectUnder(want, tr) {
+				t.Errorf("%s (%s): verdict %v, %v in the original orientation", c.id, tr, got, want)
+			}
+		}
+	}
+	for _, c := range loadCases(t) {
+		g, start, end := replay(t, c, identity)
+		if _, st := judgeCounted(g, start, end); st.tier != tierFull || st.work > workPerPly*(end-start)/4 {
+			t.Errorf("%s: tier %d, work %d: the diagrams must complete the full analysis with room to spare", c.id, st.tier, st.work)
+		}
+	}
 }

@@ -160,7 +160,7 @@ func (a *analyst) scan(p xiangqi.Position, relaxed bool, only xiangqi.Square) *w
 			}
 		}
 	}
-	if relaxed {
+	if relaxed || a.mates.plain() {
 		return ws
 	}
 	var mbuf [128]xiangqi.Move
@@ -288,6 +288,9 @@ func (a *analyst) canWin(p xiangqi.Position, victim xiangqi.Square) bool {
 			return true
 		}
 	}
+	if a.mates.plain() {
+		return false
+	}
 	var mbuf [128]xiangqi.Move
 	ksq := p.KingSquare(c.Other())
 	root := p
@@ -354,7 +357,7 @@ func (a *analyst) checkLine(p *xiangqi.Position, k xiangqi.Move, depth int) (gai
 
 // line is checkLine, raw (no mate tests: an upper bound) or exact.
 func (a *analyst) line(p *xiangqi.Position, k xiangqi.Move, depth int, raw bool) (gain int, victims victimSet, ok bool) {
-	if a.lineNodes >= lineNodeBudget {
+	if a.lineNodes >= lineNodeBudget || !a.mates.spend(1) {
 		a.lineCut = true
 		return 0, victims, false
 	}
@@ -414,6 +417,9 @@ func (a *analyst) line(p *xiangqi.Position, k xiangqi.Move, depth int, raw bool)
 // of such a series (图7: the rook that takes the cannon with check leaves its line, and
 // the answer to its check is a discovered mate).
 func (a *analyst) defenderMates(p *xiangqi.Position, r xiangqi.Move) bool {
+	if a.mates.plain() {
+		return false
+	}
 	c := p.MakeMove(r)
 	defer p.UnmakeMove(r, c)
 	if p.InCheck(a.chaser) {
@@ -536,7 +542,7 @@ func (a *analyst) computeBestWin(p *xiangqi.Position, depth int, raw bool) (int,
 // rook). It returns the gain, g when nothing follows. Only the top-level scans ask it
 // (lineRoot nil).
 func (a *analyst) followUpGain(p *xiangqi.Position, m xiangqi.Move, g int) int {
-	if a.lineRoot != nil || g > 0 || !p.AttackedBy(m.From(), a.chaser.Other()) {
+	if a.lineRoot != nil || g > 0 || a.mates.plain() || !p.AttackedBy(m.From(), a.chaser.Other()) {
 		// Only a capturer the defender attacked can be the piece it would win back at
 		// the end of the chaser's lines (dutyLost); taking it off the board is what
 		// opens them.

@@ -31,8 +31,37 @@ func (ruleset) JudgeCycle(g *xiangqi.Game, start, end int) arbiter.Judgement {
 	if g == nil || start < 0 || end > g.Len() || start >= end {
 		return j
 	}
+	j, _ = judgeCounted(g, start, end)
+	return j
+}
+
+// workStats is what a judgement cost: the tier that completed it, the work units that
+// tier used, and the units of all tiers tried.
+type workStats struct {
+	tier, work, total int
+}
+
+// judgeCounted is JudgeCycle on valid bounds, with what it cost.
+func judgeCounted(g *xiangqi.Game, start, end int) (arbiter.Judgement, workStats) {
 	c := &classifier{mates: getMateSearch()}
 	defer putMateSearch(c.mates)
+	// Each tier either completes within the shared work budget or gives way to the
+	// next, cheaper one (budget.go).
+	var st workStats
+	for tier := tierFull; ; tier++ {
+		c.mates.restart(tier, workPerPly*(end-start))
+		j := c.judge(g, start, end)
+		st.tier, st.work, st.total = tier, c.mates.work, st.total+c.mates.work
+		if !c.mates.over || tier == tierBare {
+			return j, st
+		}
+	}
+}
+
+// judge classifies the moves start..end-1 of g and rules on the cycle, in the tier the
+// classifier's search state is set to.
+func (c *classifier) judge(g *xiangqi.Game, start, end int) arbiter.Judgement {
+	var j arbiter.Judgement
 	cur := g.PositionAt(start)
 	movers := make([]xiangqi.Color, 0, end-start)
 	for i := start; i < end; i++ {

@@ -42,6 +42,9 @@ func (a *analyst) capturedMateDepth() int {
 // matedAfter reports whether the side to move in p (the opponent of the side that just
 // captured) mates by consecutive checks.
 func (a *analyst) matedAfter(p *xiangqi.Position) bool {
+	if a.mates.plain() {
+		return false
+	}
 	return a.mates.canMateWithin(p, a.capturedMateDepth(), capturedMateBudget)
 }
 
@@ -63,10 +66,49 @@ func (a *analyst) matedAfter(p *xiangqi.Position) bool {
 // vacated lists the squares the capturers left; they are the only squares whose
 // occupancy differs from root (s stays occupied), so only pieces whose moves pass
 // through one of them, and the piece on s, can have a capture root did not have.
+//
+// Results are memoized per judgement (mateSearch.exch): capture orders that reach the
+// same position with the same squares vacated collapse into one search. The key holds
+// everything the result depends on: the position, the root (hence the first victim and
+// its wards), the exchange square, the vacated set, the ply (the depth limit), the
+// chasing side and the mate-test mode.
 func (a *analyst) exchange(p, root *xiangqi.Position, s xiangqi.Square, vacated []xiangqi.Square, ply int, wards *wardList) int {
 	if ply >= maxExchangePlies {
 		return 0
 	}
+	key := exchKey{hash: p.Hash(), root: root.Hash(), s: int8(s), ply: int8(ply), chaser: int8(a.chaser)}
+	for _, v := range vacated {
+		key.vac[v/64] |= 1 << (v % 64)
+	}
+	if a.leafExchanges {
+		key.mode |= 1
+	}
+	if a.counter {
+		key.mode |= 2
+	}
+	if v, ok := a.mates.exch[key]; ok {
+		return int(v)
+	}
+	if !a.mates.spend(1) {
+		return 0 // out of budget: the judgement is redone in a cheaper mode (budget.go)
+	}
+	v := a.computeExchange(p, root, s, vacated, ply, wards)
+	if !a.mates.over {
+		a.mates.exch[key] = int32(v)
+	}
+	return v
+}
+
+// exchKey identifies one exchange question within a judgement.
+type exchKey struct {
+	hash, root uint64
+	vac        [2]uint64
+	s, ply     int8
+	chaser     int8
+	mode       uint8
+}
+
+func (a *analyst) computeExchange(p, root *xiangqi.Position, s xiangqi.Square, vacated []xiangqi.Square, ply int, wards *wardList) int {
 	mover := p.SideToMove()
 	var buf [64]xiangqi.Move
 	moves := a.exchangeMoves(p, s, vacated, buf[:0])
@@ -75,8 +117,8 @@ func (a *analyst) exchange(p, root *xiangqi.Position, s xiangqi.Square, vacated 
 	}
 	// Value every option first; the mate test (CXA 29.4) only removes options, so it
 	// runs on the best ones, in order, until one survives.
-	var opts [64]option
-	n := 0
+	var obuf [64]option
+	opts := obuf[:0]
 	for _, m := range moves {
 		from, to := m.From(), m.To()
 		target := p.At(to)
@@ -102,19 +144,18 @@ func (a *analyst) exchange(p, root *xiangqi.Position, s xiangqi.Square, vacated 
 		}
 		v := value(cap, to, a.chaser) - a.exchange(p, root, s, append(vacated, from), ply+1, wards)
 		p.UnmakeMove(m, cap)
-		if v > 0 && n < len(opts) {
-			opts[n] = option{m, v}
-			n++
+		if v > 0 {
+			opts = append(opts, option{m, v})
 		}
 	}
-	sortOptions(opts[:n])
+	sortOptions(opts)
 	if a.leafExchanges {
-		if n == 0 {
+		if len(opts) == 0 {
 			return 0
 		}
 		return opts[0].v
 	}
-	for _, o := range opts[:n] {
+	for _, o := range opts {
 		cap := p.MakeMove(o.m)
 		mated := a.matedAfter(p)
 		p.UnmakeMove(o.m, cap)
@@ -321,7 +362,7 @@ func (a *analyst) captureGainMate(p *xiangqi.Position, m xiangqi.Move, relaxed, 
 // material back is one (图3). m is 0 for the position before the capture.
 func (a *analyst) counterChecks(p *xiangqi.Position, m xiangqi.Move) (int, victimSet) {
 	var victims victimSet
-	if !hasCheck(p) {
+	if a.mates.plain() || !hasCheck(p) {
 		return 0, victims
 	}
 	d := &analyst{chaser: a.chaser.Other(), mates: a.mates, counter: true}

@@ -59,6 +59,11 @@ type mateSearch struct {
 	wins map[winKey]winEntry
 	// roots caches safeAtRoot (chase.go) per position and square.
 	roots map[rootKey]bool
+	// exch caches exchange (exchange.go) results.
+	exch map[exchKey]int32
+	// The judgement's shared work budget (budget.go).
+	tier, work, limit int
+	over              bool
 }
 
 type rootKey struct {
@@ -83,7 +88,7 @@ type mateEntry struct {
 }
 
 func newMateSearch() *mateSearch {
-	return &mateSearch{tt: make(map[uint64]mateEntry), wins: make(map[winKey]winEntry), roots: make(map[rootKey]bool)}
+	return &mateSearch{tt: make(map[uint64]mateEntry), wins: make(map[winKey]winEntry), roots: make(map[rootKey]bool), exch: make(map[exchKey]int32), limit: 1 << 62}
 }
 
 // searches recycles the tables of finished judgements (JudgeCycle takes one, clears it
@@ -95,7 +100,9 @@ func getMateSearch() *mateSearch {
 	clear(s.tt)
 	clear(s.wins)
 	clear(s.roots)
+	clear(s.exch)
 	s.nodes, s.budget, s.exhausted = 0, 0, false
+	s.startBudget(tierFull, 1<<62)
 	return s
 }
 
@@ -170,7 +177,7 @@ func (s *mateSearch) mate(p *xiangqi.Position, depth int) bool {
 		if !mayCheck(p, m, k) {
 			continue
 		}
-		if s.nodes >= s.budget {
+		if s.nodes >= s.budget || !s.spend(1) {
 			s.exhausted = true
 			return false
 		}
@@ -222,6 +229,10 @@ func (s *mateSearch) repliesAllLose(p *xiangqi.Position, depth int) bool {
 	for _, r := range moves {
 		if !ev.mayEvade(r) {
 			continue
+		}
+		if !s.spend(1) {
+			s.exhausted = true
+			return false
 		}
 		s.nodes++
 		cap := p.MakeMove(r)

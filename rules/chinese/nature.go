@@ -174,6 +174,9 @@ func onPath(pc xiangqi.Piece, from, to, s xiangqi.Square) bool {
 // chases finds the new winning threats the move creates (捉) and the attacks that do not
 // count, with the exception that applied.
 func (c *classifier) chases(f *plyFacts, answering bool) (threats, excl []arbiter.Threat) {
+	if c.mates.tier == tierBare {
+		return nil, nil // out of budget twice: no 捉 analysis (budget.go)
+	}
 	a := &analyst{chaser: f.mover, mates: c.mates}
 	now := f.after
 	now.SetSideToMove(f.mover)
@@ -526,7 +529,7 @@ func (c *classifier) idleKind(f *plyFacts) (arbiter.Nature, string) {
 	// protected well enough, is offered nothing: the official diagrams label such moves
 	// 闲 (参考图2, 参考图31). Nor is a piece the opponent could only win through a series
 	// of checks (参考图6: the advisor that steps in front of the king is 闲).
-	if len(attackedBy) > 0 {
+	if len(attackedBy) > 0 && c.mates.tier != tierBare {
 		opp := &analyst{chaser: opp, mates: c.mates}
 		p := f.after
 		if opp.canTake(p, to) {

@@ -1,0 +1,71 @@
+package chinese
+
+// One work budget per judgement (JudgeCycle), shared by every search the classifier
+// runs: exchanges (one unit per exchange position searched), check lines (one per line
+// node) and mate searches (one per position visited). The per-question budgets
+// (mateNodeBudget, lineNodeBudget, ...) keep a single question cheap; this one bounds
+// the whole judgement, whatever the number of questions a position raises.
+//
+// When the budget runs out, the questions still open would be answered by a search cut
+// at a point that depends on the order the squares are visited in, and so on the
+// orientation of the board. The judgement is therefore not finished as it stands: it
+// is redone, from the start and with a fresh budget, in a cheaper tier that asks the
+// same questions in every orientation:
+//
+//   - tierFull: the complete analysis;
+//   - tierPlain: exchanges without the "is the capturer mated" test (CXA 29.4), no
+//     series of checks (抽吃 lines, roots by consecutive checks, follow-ups), no mate
+//     test after a line's capture. A conservative reading: fewer captures are refuted,
+//     and no win through checks is claimed;
+//   - tierBare: no 捉 at all (and no 献): only 将, 杀 (with its own per-question
+//     budget) and the idle kinds. It runs without the shared budget.
+//
+// Each tier either completes within the budget (and its answers do not depend on the
+// orientation) or gives way to the next, so a judgement costs at most about two
+// budgets plus the bare tier's mate questions.
+const (
+	tierFull = iota
+	tierPlain
+	tierBare
+)
+
+// workPerPly is the budget of one judgement per ply of the cycle, in work units (a unit
+// is roughly a position visited, a fraction of a microsecond). The official diagrams
+// need at most a few thousand units per ply (see TestWorkBudget).
+const workPerPly = 40000
+
+// startBudget sets a fresh budget of limit units for tier t.
+func (s *mateSearch) startBudget(t, limit int) {
+	s.tier, s.work, s.limit, s.over = t, 0, limit, false
+}
+
+// spend takes n units from the judgement's budget and reports whether it was
+// available. In tierBare the budget is not enforced.
+func (s *mateSearch) spend(n int) bool {
+	if s.tier == tierBare {
+		return true
+	}
+	if s.over {
+		return false
+	}
+	s.work += n
+	if s.work > s.limit {
+		s.over = true
+		return false
+	}
+	return true
+}
+
+// plain reports whether the series-of-checks and mate-after-capture questions are
+// skipped (tierPlain and tierBare).
+func (s *mateSearch) plain() bool { return s.tier != tierFull }
+
+// restart prepares the search state for a (re)run of a judgement in tier t: the caches
+// of the questions whose answers depend on the tier are emptied (the mate table holds
+// only completed, exact results and is kept).
+func (s *mateSearch) restart(t, limit int) {
+	clear(s.exch)
+	clear(s.wins)
+	clear(s.roots)
+	s.startBudget(t, limit)
+}
