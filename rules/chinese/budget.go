@@ -31,8 +31,8 @@ const (
 
 // workPerPly is the budget of one judgement per ply of the cycle, in work units (a unit
 // is roughly a position visited, a fraction of a microsecond). The official diagrams
-// need at most a few thousand units per ply (see TestWorkBudget).
-const workPerPly = 40000
+// need at most about 11,000 units per ply (参考图12; see TestWorkBudget).
+const workPerPly = 16000
 
 // startBudget sets a fresh budget of limit units for tier t.
 func (s *mateSearch) startBudget(t, limit int) {

@@ -376,6 +376,11 @@ func (a *analyst) line(p *xiangqi.Position, k xiangqi.Move, depth int, raw bool)
 			continue
 		}
 		replies++
+		if !a.mates.spend(1) {
+			p.UnmakeMove(r, c2)
+			a.lineCut = true
+			return 0, victimSet{}, false
+		}
 		lost := value(c2, r.To(), a.chaser)
 		cont, vs := a.bestWin(p, depth-1, raw)
 		p.UnmakeMove(r, c2)

@@ -115,10 +115,19 @@ func (a *analyst) computeExchange(p, root *xiangqi.Position, s xiangqi.Square, v
 	if first := root.At(s); first != xiangqi.NoPiece && first.Color() != mover && !a.leafExchanges {
 		moves = wards.appendCaptures(p, root, s, moves)
 	}
-	// Value every option first; the mate test (CXA 29.4) only removes options, so it
-	// runs on the best ones, in order, until one survives.
+	// The generation costs about as much as trying the moves: one unit per vacated
+	// square scanned and per capture found.
+	if !a.mates.spend(len(vacated) + len(moves)) {
+		return 0
+	}
+	// The candidates, most valuable capture first. A capture can net at most what it
+	// takes (the other side's best answer is never below 0), so once the best option
+	// found is worth at least the next capture's victim, the rest are not searched. The
+	// mate test (CXA 29.4) only removes options: it is asked of an option only when it
+	// would improve on the best so far. The result, the best option that survives, does
+	// not depend on the order the candidates are tried in.
 	var obuf [64]option
-	opts := obuf[:0]
+	cands := obuf[:0]
 	for _, m := range moves {
 		from, to := m.From(), m.To()
 		target := p.At(to)
@@ -137,33 +146,27 @@ func (a *analyst) computeExchange(p, root *xiangqi.Position, s xiangqi.Square, v
 			// the cannon that takes a horse exposes its rook).
 			continue
 		}
+		cands = append(cands, option{m, value(target, to, a.chaser)})
+	}
+	sortOptions(cands)
+	best := 0
+	for _, o := range cands {
+		if o.v <= best {
+			break
+		}
+		m := o.m
 		cap := p.MakeMove(m)
 		if p.InCheck(mover) {
 			p.UnmakeMove(m, cap)
 			continue
 		}
-		v := value(cap, to, a.chaser) - a.exchange(p, root, s, append(vacated, from), ply+1, wards)
+		v := o.v - a.exchange(p, root, s, append(vacated, m.From()), ply+1, wards)
+		if v > best && (a.leafExchanges || !a.matedAfter(p)) {
+			best = v
+		}
 		p.UnmakeMove(m, cap)
-		if v > 0 {
-			opts = append(opts, option{m, v})
-		}
 	}
-	sortOptions(opts)
-	if a.leafExchanges {
-		if len(opts) == 0 {
-			return 0
-		}
-		return opts[0].v
-	}
-	for _, o := range opts {
-		cap := p.MakeMove(o.m)
-		mated := a.matedAfter(p)
-		p.UnmakeMove(o.m, cap)
-		if !mated {
-			return o.v
-		}
-	}
-	return 0
+	return best
 }
 
 // option is a capture and its value for the side making it.
