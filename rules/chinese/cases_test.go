@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 
@@ -146,6 +147,8 @@ type caseResult struct {
 	got                  arbiter.Verdict
 	natures              []arbiter.Nature
 	j                    arbiter.Judgement
+	// all is the judgement of the whole sequence (j when the cycle starts at 0).
+	all arbiter.Judgement
 }
 
 func judgeCase(tb testing.TB, c cxaCase, tr transform) caseResult {
@@ -156,7 +159,7 @@ func judgeCase(tb testing.TB, c cxaCase, tr transform) caseResult {
 	if start > 0 {
 		all = rs.JudgeCycle(g, 0, end)
 	}
-	r := caseResult{got: j.Ruling.Verdict, j: j}
+	r := caseResult{got: j.Ruling.Verdict, j: j, all: all}
 	r.verdictOK = j.Ruling.Verdict == expectUnder(c.expect, tr)
 	for _, pn := range all.Plies {
 		r.natures = append(r.natures, pn.Nature)
@@ -208,18 +211,57 @@ func TestCXADiagrams(t *testing.T) {
 }
 
 // TestOrientationInvariance: a ruling must not depend on the orientation of the board.
-// Every diagram gets the same nature on every ply, and the same verdict (colours swapped
-// for the colour-flipped twin), as given, mirrored (files a<->i) and colour-flipped.
+// Every diagram gets the same nature on every ply, the same joint-chase flags (联合捉,
+// which decide 26.9) on the same victims, and the same verdict (colours swapped for the
+// colour-flipped twin), as given, mirrored (files a<->i) and colour-flipped.
 func TestOrientationInvariance(t *testing.T) {
-	for _, c := range loadCases(t) {
+	cases := loadCases(t)
+	// A check line whose tied replies are finished by different pieces: the joint flag
+	// once depended on which finisher the move generator met first.
+	cases = append(cases, cxaCase{id: "joint-finisher", fen: "8P/c4C3/4bk3/9/4r4/R8/1p1c5/9/3K5/5p1r1 b - - 0 1",
+		moves: strings.Fields("h0h9 a4a0 h9h8 a0a1 h8h0 a1a4")})
+	for _, c := range cases {
 		base := judgeCase(t, c, identity)
+		baseJoint := jointFlags(base.all, identity)
 		for _, tr := range []transform{mirrored, flipped} {
 			r := judgeCase(t, c, tr)
 			if r.got != expectUnder(base.got, tr) || natureString(r.natures) != natureString(base.natures) {
 				t.Errorf("%s %s: %v %s, original %v %s", c.id, tr, r.got, natureString(r.natures), base.got, natureString(base.natures))
 			}
+			if got := jointFlags(r.all, tr); got != baseJoint {
+				t.Errorf("%s %s: joint flags %s, original %s", c.id, tr, got, baseJoint)
+			}
 		}
 	}
+}
+
+// jointFlags lists, ply by ply, the victims of the counted and excluded threats (squares
+// mapped back to the original orientation, sorted) with their joint flags.
+func jointFlags(j arbiter.Judgement, tr transform) string {
+	back := func(s xiangqi.Square) xiangqi.Square {
+		switch tr {
+		case mirrored:
+			return s.Mirror()
+		case flipped:
+			return s.Flip()
+		}
+		return s
+	}
+	var b strings.Builder
+	for _, pn := range j.Plies {
+		var ts []string
+		for _, th := range pn.Threats {
+			ts = append(ts, fmt.Sprintf("%v:%v", back(th.Target), th.Joint))
+		}
+		for _, th := range pn.Excluded {
+			if th.Victim != xiangqi.NoPiece && th.Target != xiangqi.NoSquare { // mate threats have no victim
+				ts = append(ts, fmt.Sprintf("x%v:%v", back(th.Target), th.Joint))
+			}
+		}
+		sort.Strings(ts)
+		fmt.Fprintf(&b, "ply %d [%s] ", pn.Ply, strings.Join(ts, " "))
+	}
+	return b.String()
 }
 
 func ExampleNew() {

@@ -29,8 +29,10 @@ type win struct {
 	viaCheck bool
 	// firstValue is the value of the piece making the first move (orders ties).
 	firstValue int
-	// finisher is the piece that makes the winning capture at the end of a check line.
-	finisher xiangqi.Piece
+	// finisher is the piece that makes the winning capture at the end of a check line
+	// (canonicalFinisher of finishers), finishers the squares of every such piece.
+	finisher  xiangqi.Piece
+	finishers squareSet
 	// capturers are the squares of every chaser piece whose own capture of the victim
 	// wins material directly.
 	capturers []xiangqi.Square
@@ -47,36 +49,129 @@ type win struct {
 }
 
 // victimSet holds the pieces a line wins when the defender's best replies are tied
-// (a fork after a check wins either piece): each victim with the piece that takes it.
-// A fixed array keeps it off the heap; more than maxVictims victims are not recorded.
+// (a fork after a check wins either piece): each victim with the squares of the pieces
+// that take it at the end of the lines (its finishers), as squares of the position the
+// set belongs to: fin holds every finisher of some line, must those that finish in every
+// tied reply of the defender that wins the victim (the chaser picks among the finishers
+// of one reply, the defender among the replies). Keeping every finisher, not the first
+// one met, keeps the set free of the order of move generation, so of the orientation of
+// the board. A fixed array keeps it off the heap; the victims are pieces of one side
+// other than its king, so there are at most 15 of them and maxVictims never truncates.
 type victimSet struct {
-	n   int
-	sq  [maxVictims]xiangqi.Square
-	fin [maxVictims]xiangqi.Piece
+	n    int
+	sq   [maxVictims]xiangqi.Square
+	fin  [maxVictims]squareSet
+	must [maxVictims]squareSet
 }
 
-const maxVictims = 8
+const maxVictims = 16
 
-func (v *victimSet) add(s xiangqi.Square, fin xiangqi.Piece) {
+// add records a victim and finishers the chaser may choose from.
+func (v *victimSet) add(s xiangqi.Square, fin, must squareSet) {
 	for i := 0; i < v.n; i++ {
 		if v.sq[i] == s {
-			// A finisher other than a king or pawn makes the line count (26.1): keep it.
-			if k := v.fin[i].Kind(); k == xiangqi.King || k == xiangqi.Pawn {
-				v.fin[i] = fin
-			}
+			v.fin[i].union(fin)
+			v.must[i].union(must)
 			return
 		}
 	}
 	if v.n < maxVictims {
-		v.sq[v.n], v.fin[v.n] = s, fin
+		v.sq[v.n], v.fin[v.n], v.must[v.n] = s, fin, must
 		v.n++
 	}
 }
 
+// union merges the victims of another choice of the chaser.
 func (v *victimSet) union(o *victimSet) {
 	for i := 0; i < o.n; i++ {
-		v.add(o.sq[i], o.fin[i])
+		v.add(o.sq[i], o.fin[i], o.must[i])
 	}
+}
+
+// tie merges the victims of another reply of the defender that holds the chaser to the
+// same gain: a finisher the chaser can rely on must finish after both replies.
+func (v *victimSet) tie(o *victimSet) {
+	for i := 0; i < o.n; i++ {
+		found := false
+		for j := 0; j < v.n; j++ {
+			if v.sq[j] == o.sq[i] {
+				v.fin[j].union(o.fin[i])
+				v.must[j].intersect(o.must[i])
+				found = true
+				break
+			}
+		}
+		if !found {
+			v.add(o.sq[i], o.fin[i], o.must[i])
+		}
+	}
+}
+
+// moveFinishers maps the finishers of every victim from the position after k back to
+// the position before it: the piece that made k stood on k.From().
+func (v *victimSet) moveFinishers(k xiangqi.Move) {
+	for i := 0; i < v.n; i++ {
+		v.fin[i].move(k)
+		v.must[i].move(k)
+	}
+}
+
+// squareSet is a set of squares.
+type squareSet [2]uint64
+
+func squareOf(s xiangqi.Square) squareSet {
+	var x squareSet
+	x.put(s)
+	return x
+}
+
+func (x *squareSet) put(s xiangqi.Square)     { x[s/64] |= 1 << (uint(s) % 64) }
+func (x *squareSet) remove(s xiangqi.Square)  { x[s/64] &^= 1 << (uint(s) % 64) }
+func (x squareSet) has(s xiangqi.Square) bool { return x[s/64]&(1<<(uint(s)%64)) != 0 }
+func (x *squareSet) union(o squareSet)        { x[0], x[1] = x[0]|o[0], x[1]|o[1] }
+func (x *squareSet) intersect(o squareSet)    { x[0], x[1] = x[0]&o[0], x[1]&o[1] }
+
+// move follows the piece that makes k back to its square before k.
+func (x *squareSet) move(k xiangqi.Move) {
+	if x.has(k.To()) {
+		x.remove(k.To())
+		x.put(k.From())
+	}
+}
+
+func (x squareSet) empty() bool { return x[0] == 0 && x[1] == 0 }
+
+// squares lists the set in ascending order.
+func (x squareSet) squares() []xiangqi.Square {
+	var out []xiangqi.Square
+	for s := xiangqi.Square(0); s < xiangqi.NumSquares; s++ {
+		if x.has(s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// canonicalFinisher names one piece of the finishers fins (squares of p) without looking
+// at where they stand: a piece other than a king or pawn if there is one (it makes the
+// line count, 26.1), then the most valuable, then the highest kind.
+func canonicalFinisher(p *xiangqi.Position, fins squareSet) xiangqi.Piece {
+	best := xiangqi.NoPiece
+	bestVal := 0
+	for _, s := range fins.squares() {
+		pc := p.At(s)
+		if pc == xiangqi.NoPiece {
+			continue
+		}
+		v := value(pc, s, pc.Color())
+		switch {
+		case best == xiangqi.NoPiece,
+			kingOrPawn(best) && !kingOrPawn(pc),
+			kingOrPawn(best) == kingOrPawn(pc) && (v > bestVal || v == bestVal && pc.Kind() > best.Kind()):
+			best, bestVal = pc, v
+		}
+	}
+	return best
 }
 
 // winSet holds at most one win per victim square.
@@ -98,10 +193,12 @@ func (w *winSet) add(x win) {
 		starts := unionSquares(cur.starts, x.starts)
 		lj := cur.lineJoint || x.lineJoint
 		fu := cur.followUp || x.followUp
+		fins := cur.finishers
+		fins.union(x.finishers)
 		if better(&x, cur) {
 			*cur = x
 		}
-		cur.capturers, cur.starts, cur.lineJoint, cur.followUp = caps, starts, lj, fu
+		cur.capturers, cur.starts, cur.lineJoint, cur.followUp, cur.finishers = caps, starts, lj, fu, fins
 		return
 	}
 	w.list = append(w.list, x)
@@ -186,9 +283,22 @@ func (a *analyst) scan(p xiangqi.Position, relaxed bool, only xiangqi.Square) *w
 			if cur := ws.get(v); cur != nil && !cur.viaCheck && cur.gain >= g {
 				continue
 			}
-			ws.add(win{victim: v, piece: p.At(v), gain: g, first: k, viaCheck: true, finisher: vs.fin[i],
+			// The line is joint when the check is discovered or the checker's kind
+			// cannot finish it alone: no piece of that kind takes the victim after
+			// every tied reply of the defender (the defender picks the reply that
+			// needs another piece). Every tied finisher is weighed, whatever order
+			// the replies were met in.
+			joint := discovered
+			if !joint {
+				joint = true
+				for _, f := range vs.must[i].squares() {
+					joint = joint && p.At(f).Kind() != mover.Kind()
+				}
+			}
+			ws.add(win{victim: v, piece: p.At(v), gain: g, first: k, viaCheck: true,
+				finisher: canonicalFinisher(&p, vs.fin[i]), finishers: vs.fin[i],
 				firstValue: value(mover, k.From(), c), starts: []xiangqi.Square{k.From()},
-				lineJoint: discovered || vs.fin[i].Kind() != mover.Kind()})
+				lineJoint: joint})
 		}
 	}
 	return ws
@@ -367,7 +477,6 @@ func (a *analyst) line(p *xiangqi.Position, k xiangqi.Move, depth int, raw bool)
 	took := value(c1, k.To(), a.chaser)
 	def := p.SideToMove()
 	worst, replies := 1<<20, 0
-	checker := p.At(k.To())
 	var buf [128]xiangqi.Move
 	for _, r := range p.AppendPseudoMoves(buf[:0]) {
 		c2 := p.MakeMove(r)
@@ -389,10 +498,11 @@ func (a *analyst) line(p *xiangqi.Position, k xiangqi.Move, depth int, raw bool)
 				vs.sq[i] = r.From() // the victim moved on this reply
 			}
 		}
+		vs.moveFinishers(k)
 		if cont == 0 {
 			vs = victimSet{}
 			if c1 != xiangqi.NoPiece {
-				vs.add(k.To(), checker)
+				vs.add(k.To(), squareOf(k.From()), squareOf(k.From()))
 				// CXA 29.4: the line ends here with the checking capture; if the
 				// defender then mates by consecutive checks, nothing was won (图7: the
 				// rook that takes the cannon leaves its line and is mated).
@@ -405,7 +515,7 @@ func (a *analyst) line(p *xiangqi.Position, k xiangqi.Move, depth int, raw bool)
 		case t < worst:
 			worst, victims = t, vs
 		case t == worst:
-			victims.union(&vs)
+			victims.tie(&vs)
 		}
 		if worst <= 0 {
 			break
@@ -466,8 +576,10 @@ func (a *analyst) computeBestWin(p *xiangqi.Position, depth int, raw bool) (int,
 		m xiangqi.Move
 		g int
 	}
-	var caps [32]capture
-	n := 0
+	// A side has fewer than 128 captures, so the buffer stays on the stack, and nothing
+	// is ever left out (which capture is left out would depend on the orientation).
+	var capBuf [128]capture
+	caps := capBuf[:0]
 	var buf [16]xiangqi.Square
 	for t := xiangqi.Square(0); t < xiangqi.NumSquares; t++ {
 		pc := p.At(t)
@@ -479,13 +591,12 @@ func (a *analyst) computeBestWin(p *xiangqi.Position, depth int, raw bool) (int,
 			a.leafExchanges = true
 			g, legal := a.rawGain(p, m, false)
 			a.leafExchanges = false
-			if legal && g > 0 && n < len(caps) {
-				caps[n] = capture{m, g}
-				n++
+			if legal && g > 0 {
+				caps = append(caps, capture{m, g})
 			}
 		}
 	}
-	for n > 0 {
+	for n := len(caps); n > 0; {
 		top := 0
 		for _, x := range caps[:n] {
 			top = max(top, x.g)
@@ -498,7 +609,7 @@ func (a *analyst) computeBestWin(p *xiangqi.Position, depth int, raw bool) (int,
 				continue
 			}
 			if raw || (!a.matedAfterCapture(p, x.m) && !a.dutyLost(p, x.m, x.g)) {
-				victims.add(x.m.To(), p.At(x.m.From()))
+				victims.add(x.m.To(), squareOf(x.m.From()), squareOf(x.m.From()))
 			}
 		}
 		n = k

@@ -248,6 +248,9 @@ func (a *analyst) exchangeMoves(p *xiangqi.Position, s xiangqi.Square, vacated [
 // wards count: a piece drawn away from its post to recapture leaves its wards to the
 // defender's own judgement, and counting them made the official diagrams' exchanges
 // come out richer than the book's.
+//
+// The wards are pieces of one side other than its king and the victim, at most 14, so
+// the list never fills up (a truncated list would depend on the order of the squares).
 type wardList struct {
 	done bool
 	n    int

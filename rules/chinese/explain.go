@@ -40,6 +40,13 @@ func threatNote(p *xiangqi.Position, w *win, t arbiter.Threat) string {
 	if w.viaCheck {
 		fmt.Fprintf(&b, "through consecutive checks starting %s (抽吃), %s would win %s",
 			w.first, p.At(w.first.From()).Name(), pieceAt(w.piece, w.victim))
+		if fins := w.finishers.squares(); len(fins) > 0 {
+			names := make([]string, len(fins))
+			for i, s := range fins {
+				names[i] = pieceAt(p.At(s), s)
+			}
+			b.WriteString(", taken at the end of the line by " + strings.Join(names, " or "))
+		}
 	} else {
 		fmt.Fprintf(&b, "%s could take %s", pieceAt(p.At(w.first.From()), w.first.From()), pieceAt(w.piece, w.victim))
 	}

@@ -222,7 +222,12 @@ func (c *classifier) chases(f *plyFacts, answering bool) (threats, excl []arbite
 			excl = append(excl, excluded(t, excPreExisting, pieceAt(w.piece, w.victim)+" could already be won before the move, and the moved piece takes no part (CXA 29.2: not a new threat)"))
 			continue
 		}
-		t.Attackers = attackersOf(&now, involved)
+		attackers := involved
+		if w.viaCheck {
+			// The pieces that take the victim at the end of the line attack it too.
+			attackers = unionSquares(involved, w.finishers.squares())
+		}
+		t.Attackers = attackersOf(&now, attackers)
 		t.Joint = isJoint(&now, w, necessary) || a.noLoneAttacker(now, w)
 		t.Root, t.Exception = a.threatRoot(&now, w)
 		t.Note = threatNote(&now, w, t)
