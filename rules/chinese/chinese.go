@@ -89,7 +89,9 @@ func (c *classifier) judge(g *xiangqi.Game, start, end int) arbiter.Judgement {
 				sp.Plies = append(sp.Plies, pn.Ply)
 			}
 		}
-		sp.Chased = chased(j.Plies, sp.Plies)
+		if sp.Forbidden {
+			sp.Chased = chased(g, j.Plies, sp.Plies)
+		}
 	}
 	v, refs, why := rule(facts[xiangqi.Red], facts[xiangqi.Black])
 	j.Ruling = arbiter.Ruling{Verdict: v, References: refs}
@@ -97,20 +99,36 @@ func (c *classifier) judge(g *xiangqi.Game, start, end int) arbiter.Judgement {
 	return j
 }
 
-// chased lists the targets of the side's last chase in the cycle.
-func chased(plies []arbiter.PlyNature, mine []int) []xiangqi.Square {
-	for k := len(plies) - 1; k >= 0; k-- {
-		pn := plies[k]
+// chased lists the pieces a forbidden side chases perpetually: the victims of its 捉
+// moves in the cycle, each followed through the moves after the chase (a victim that
+// moves is followed to its new square; one that is taken is dropped) to where it stands
+// after the side's last move of the cycle (arbiter.SidePattern.Chased).
+func chased(g *xiangqi.Game, plies []arbiter.PlyNature, mine []int) []xiangqi.Square {
+	if len(mine) == 0 {
+		return nil
+	}
+	last := mine[len(mine)-1]
+	var out []xiangqi.Square
+	for _, pn := range plies {
 		if pn.Nature != arbiter.NatureChase || !containsInt(mine, pn.Ply) {
 			continue
 		}
-		out := make([]xiangqi.Square, 0, len(pn.Threats))
 		for _, t := range pn.Threats {
-			out = append(out, t.Target)
+			s := t.Target
+			for i := pn.Ply + 1; i <= last && s != xiangqi.NoSquare; i++ {
+				switch m := g.Ply(i).Move; s {
+				case m.From():
+					s = m.To()
+				case m.To():
+					s = xiangqi.NoSquare // taken
+				}
+			}
+			if s != xiangqi.NoSquare && !containsSquare(out, s) {
+				out = append(out, s)
+			}
 		}
-		return out
 	}
-	return nil
+	return out
 }
 
 func containsInt(list []int, x int) bool {
