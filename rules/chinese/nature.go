@@ -56,14 +56,15 @@ func (c *classifier) classify(f *plyFacts) arbiter.PlyNature {
 	if mateNow {
 		before := f.before
 		mateBefore := !answering && c.mates.canMate(&before, mateThreatDepth)
+		// An excluded mate threat has no victim and no target square.
 		switch {
 		case kingAnswer:
 			// CXA 2020 26.1.2/26.1.3: a king move answering check is idle even if it
 			// creates a mate threat (图17).
-			pn.Excluded = append(pn.Excluded, arbiter.Threat{Exception: excAnsweringCheck,
+			pn.Excluded = append(pn.Excluded, arbiter.Threat{Target: xiangqi.NoSquare, Exception: excAnsweringCheck,
 				Note: answerNote + " also threatens mate; it counts as idle (26.1.2)"})
 		case mateBefore:
-			pn.Excluded = append(pn.Excluded, arbiter.Threat{Exception: excPreExisting,
+			pn.Excluded = append(pn.Excluded, arbiter.Threat{Target: xiangqi.NoSquare, Exception: excPreExisting,
 				Note: "the mate by consecutive checks already existed before the move"})
 		default:
 			pn.Nature = arbiter.NatureMateThreat
