@@ -437,7 +437,7 @@ func (a *analyst) matedAfterCapture(p *xiangqi.Position, m xiangqi.Move) bool {
 	return a.matedAfter(p)
 }
 
-// legalRecaptures returns how many pieces of the defender attack s after the chaser's
+// recaptures returns how many pieces of the defender attack s after the chaser's
 // capture m (geometric protectors), and how many of them may really recapture: legally
 // (own king safe, no facing kings) and without being mated at once.
 func (a *analyst) recaptures(p *xiangqi.Position, m xiangqi.Move) (geometric, real int) {
