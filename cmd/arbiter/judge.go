@@ -274,7 +274,10 @@ func describeThreat(t arbiter.Threat) string {
 	for _, a := range t.Attackers {
 		att = append(att, a.Piece.Name()+" "+a.Square.String())
 	}
-	s := fmt.Sprintf("%s on %s", t.Victim.Name(), t.Target)
+	s := "mate threat (杀)"
+	if t.Victim != xiangqi.NoPiece {
+		s = fmt.Sprintf("%s on %s", t.Victim.Name(), t.Target)
+	}
 	if len(att) > 0 {
 		s += " by " + strings.Join(att, " + ")
 	}
