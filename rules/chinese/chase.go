@@ -260,19 +260,7 @@ func (a *analyst) scan(p xiangqi.Position, relaxed bool, only xiangqi.Square) *w
 	if relaxed || a.mates.plain() {
 		return ws
 	}
-	var mbuf [128]xiangqi.Move
-	ksq := p.KingSquare(c.Other())
-	root := p
-	a.lineRoot = &root
-	defer func() { a.lineRoot = nil }()
-	for _, k := range p.AppendPseudoMoves(mbuf[:0]) {
-		if !mayCheck(&p, k, ksq) || !a.givesCheck(&p, k) {
-			continue
-		}
-		g, vs, ok := a.checkLine(&p, k, checkLineDepth)
-		if !ok || g <= 0 {
-			continue
-		}
+	a.eachCheckLine(&p, func(k xiangqi.Move, g int, vs *victimSet) bool {
 		discovered := a.discoveredCheck(&p, k)
 		mover := p.At(k.From())
 		for i := 0; i < vs.n; i++ {
@@ -300,8 +288,32 @@ func (a *analyst) scan(p xiangqi.Position, relaxed bool, only xiangqi.Square) *w
 				firstValue: value(mover, k.From(), c), starts: []xiangqi.Square{k.From()},
 				lineJoint: joint})
 		}
-	}
+		return true
+	})
 	return ws
+}
+
+// eachCheckLine calls fn for every checking move k of the side to move of p whose
+// consecutive-check line (up to checkLineDepth) wins material, with the line's gain and
+// victims, until fn returns false. p is the line's root while it runs.
+func (a *analyst) eachCheckLine(p *xiangqi.Position, fn func(k xiangqi.Move, g int, vs *victimSet) bool) {
+	var mbuf [128]xiangqi.Move
+	ksq := p.KingSquare(p.SideToMove().Other())
+	root := *p
+	a.lineRoot = &root
+	defer func() { a.lineRoot = nil }()
+	for _, k := range p.AppendPseudoMoves(mbuf[:0]) {
+		if !mayCheck(p, k, ksq) || !a.givesCheck(p, k) {
+			continue
+		}
+		g, vs, ok := a.checkLine(p, k, checkLineDepth)
+		if !ok || g <= 0 {
+			continue
+		}
+		if !fn(k, g, &vs) {
+			return
+		}
+	}
 }
 
 // dutyLost reports whether the capture m (worth g) that ends one of the chaser's check
@@ -401,26 +413,16 @@ func (a *analyst) canWin(p xiangqi.Position, victim xiangqi.Square) bool {
 	if a.mates.plain() {
 		return false
 	}
-	var mbuf [128]xiangqi.Move
-	ksq := p.KingSquare(c.Other())
-	root := p
-	a.lineRoot = &root
-	defer func() { a.lineRoot = nil }()
-	for _, k := range p.AppendPseudoMoves(mbuf[:0]) {
-		if !mayCheck(&p, k, ksq) || !a.givesCheck(&p, k) {
-			continue
-		}
-		g, vs, ok := a.checkLine(&p, k, checkLineDepth)
-		if !ok || g <= 0 {
-			continue
-		}
+	won := false
+	a.eachCheckLine(&p, func(_ xiangqi.Move, _ int, vs *victimSet) bool {
 		for i := 0; i < vs.n; i++ {
 			if vs.sq[i] == victim {
-				return true
+				won = true
 			}
 		}
-	}
-	return false
+		return !won
+	})
+	return won
 }
 
 // canTake reports whether the side to move of p (the chaser) wins the piece on victim by
