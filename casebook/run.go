@@ -257,7 +257,7 @@ func compare(v Variant, exp *arbiterv1.CaseExpectation, o Outcome) []string {
 		}
 		for i := 0; i < len(want) && i < len(o.Natures); i++ {
 			if arbiter.Nature(want[i]) != o.Natures[i] {
-				diffs = append(diffs, fmt.Sprintf("ply %d %s, want %s", i, o.Natures[i].Chinese(), arbiter.Nature(want[i]).Chinese()))
+				diffs = append(diffs, fmt.Sprintf("move %d of the cycle %s, want %s", i+1, o.Natures[i].Chinese(), arbiter.Nature(want[i]).Chinese()))
 			}
 		}
 		if len(diffs) > 0 {

@@ -25,11 +25,7 @@ case as given, mirrored and colour-flipped, and ends with a line "N passed, M fa
 `
 
 func runCasebook(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 {
-		fmt.Fprint(stderr, casebookUsage)
-		return exitUsage
-	}
-	fs := flag.NewFlagSet("casebook "+args[0], flag.ContinueOnError)
+	fs := flag.NewFlagSet("casebook", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var f casebook.Filter
 	fs.StringVar(&f.Ruleset, "ruleset", "", "only cases with an expectation for this ruleset")
@@ -37,8 +33,37 @@ func runCasebook(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&f.Source, "source", "", "only cases whose id, book or reference contains this (e.g. cxa2020, wxf, constructed, 图12)")
 	asJSON := fs.Bool("json", false, "verify: print the results as protobuf JSON")
 	fs.Usage = func() { fmt.Fprint(stderr, casebookUsage); fs.PrintDefaults() }
-	if err := fs.Parse(args[1:]); err != nil {
+	rest, err := parseArgs(fs, args)
+	if err != nil {
 		return parseExit(err)
+	}
+	if len(rest) == 0 {
+		fmt.Fprint(stderr, "arbiter casebook: missing subcommand (list, show or verify)\n\n"+casebookUsage)
+		return exitUsage
+	}
+	sub, rest := rest[0], rest[1:]
+	switch sub {
+	case "list", "verify":
+		if len(rest) > 0 {
+			fmt.Fprintf(stderr, "arbiter casebook %s: unexpected argument %q (filters are flags: --ruleset, --tag, --source)\n", sub, rest[0])
+			return exitUsage
+		}
+	case "show":
+		if len(rest) != 1 {
+			fmt.Fprintf(stderr, "arbiter casebook show: want one case id, got %d arguments (see arbiter casebook list)\n", len(rest))
+			return exitUsage
+		}
+	default:
+		fmt.Fprintf(stderr, "arbiter casebook: unknown subcommand %q (want list, show or verify)\n\n%s", sub, casebookUsage)
+		return exitUsage
+	}
+	if f.Ruleset != "" {
+		id, err := rulesetID(newRegistry(), f.Ruleset)
+		if err != nil {
+			fmt.Fprintln(stderr, "arbiter casebook: --ruleset:", err)
+			return exitInput
+		}
+		f.Ruleset = id
 	}
 	book, err := casebook.Load()
 	if err != nil {
@@ -47,7 +72,7 @@ func runCasebook(args []string, stdout, stderr io.Writer) int {
 	}
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
-	switch args[0] {
+	switch sub {
 	case "list":
 		cases := book.Filter(f)
 		width := 0
@@ -63,13 +88,9 @@ func runCasebook(args []string, stdout, stderr io.Writer) int {
 		}
 		return exitOK
 	case "show":
-		if fs.NArg() != 1 {
-			fmt.Fprint(stderr, casebookUsage)
-			return exitUsage
-		}
-		c, ok := book.Get(fs.Arg(0))
+		c, ok := book.Get(rest[0])
 		if !ok {
-			fmt.Fprintf(stderr, "arbiter casebook show: no case %q (see arbiter casebook list)\n", fs.Arg(0))
+			fmt.Fprintf(stderr, "arbiter casebook show: no case %q (see arbiter casebook list)\n", rest[0])
 			return exitInput
 		}
 		return showCase(out, c)
@@ -91,10 +112,8 @@ func runCasebook(args []string, stdout, stderr io.Writer) int {
 		if rep.Failed > 0 {
 			return exitInput
 		}
-		return exitOK
 	}
-	fmt.Fprint(stderr, casebookUsage)
-	return exitUsage
+	return exitOK
 }
 
 func verdictWord(v arbiterv1.Verdict) string {
@@ -186,7 +205,7 @@ func showCase(w io.Writer, c *arbiterv1.Case) int {
 	pos := start
 	fmt.Fprintln(w, "Moves:")
 	for i, m := range moves {
-		fmt.Fprintf(w, "  %2d %-5s %-10s %-7s %s\n", i, pos.SideToMove().String(), notation.FormatChinese(&pos, m), notation.FormatWXF(&pos, m), m)
+		fmt.Fprintf(w, "  ply %2d %-5s %-10s %-7s %s\n", i+1, pos.SideToMove().String(), notation.FormatChinese(&pos, m), notation.FormatWXF(&pos, m), m)
 		pos.MakeMove(m)
 	}
 	reg := newRegistry()
@@ -207,7 +226,7 @@ func showCase(w io.Writer, c *arbiterv1.Case) int {
 		if len(outs) > 0 && outs[0].Err == nil && outs[0].CycleStart >= 0 {
 			jd := outs[0].Judgement
 			for _, pn := range jd.Plies {
-				fmt.Fprintf(w, "  ply %d: %s %s", pn.Ply, pn.Nature.Chinese(), pn.Nature)
+				fmt.Fprintf(w, "  ply %d: %s %s", pn.Ply+1, pn.Nature.Chinese(), pn.Nature)
 				if pn.Note != "" {
 					fmt.Fprintf(w, " (%s)", pn.Note)
 				}
@@ -222,7 +241,8 @@ func showCase(w io.Writer, c *arbiterv1.Case) int {
 			for _, sp := range jd.Sides {
 				fmt.Fprintf(w, "  %s: %s (%s), forbidden=%v\n", sp.Side.String(), sp.Pattern, arbiter.PatternChinese(sp.Natures), sp.Forbidden)
 			}
-			fmt.Fprintf(w, "  ruling: %s %v\n  %s\n", jd.Ruling.Verdict, jd.Ruling.References, jd.Ruling.Explanation)
+			// The ruling's explanation once: its per-ply part repeats the lines above.
+			fmt.Fprintf(w, "  ruling: %s %v\n  %s\n", jd.Ruling.Verdict, jd.Ruling.References, rulingSummary(jd.Ruling.Explanation))
 		}
 	}
 	fmt.Fprintf(w, "\nExplanation: %s\n", c.GetExplanation())

@@ -55,10 +55,11 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	var pf policyFlags
 	pf.bind(fs)
 	fs.Usage = func() { fmt.Fprint(stderr, compareUsage); fs.PrintDefaults() }
-	if err := fs.Parse(args); err != nil {
+	sources, err := parseArgs(fs, args)
+	if err != nil {
 		return parseExit(err)
 	}
-	if fs.NArg() == 0 {
+	if len(sources) == 0 {
 		fs.Usage()
 		return exitUsage
 	}
@@ -73,16 +74,20 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if *list != "" {
 		ids = strings.Split(*list, ",")
 	}
+	seen := map[string]bool{}
 	for _, id := range ids {
-		rs, err := reg.Get(strings.TrimSpace(id))
+		rs, err := getRuleset(reg, id)
 		if err != nil {
 			fmt.Fprintln(stderr, "arbiter compare: --rulesets:", err)
 			return exitInput
 		}
-		sets = append(sets, rs)
+		if !seen[rs.Info().ID] {
+			seen[rs.Info().ID] = true
+			sets = append(sets, rs)
+		}
 	}
 	var hs []history
-	for _, src := range fs.Args() {
+	for _, src := range sources {
 		more, err := loadHistories(src)
 		if err != nil {
 			fmt.Fprintf(stderr, "arbiter compare: %s: %v\n", src, err)

@@ -80,15 +80,16 @@ cycle, and prints the ruling of the cycle the last move closes and the game resu
 `)
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	files, err := parseArgs(fs, args)
+	if err != nil {
 		return parseExit(err)
 	}
 	direct := *moves != "" || *fen != ""
 	switch {
-	case fs.NArg() > 0 && direct:
+	case len(files) > 0 && direct:
 		fmt.Fprintln(stderr, "arbiter judge: give either --fen/--moves or PGN files, not both")
 		return exitUsage
-	case fs.NArg() == 0 && !direct:
+	case len(files) == 0 && !direct:
 		fmt.Fprintln(stderr, "arbiter judge: give --moves (and --fen) or a PGN file; see arbiter judge --help")
 		return exitUsage
 	}
@@ -98,16 +99,16 @@ cycle, and prints the ruling of the cycle the last move closes and the game resu
 		return exitUsage
 	}
 	reg := newRegistry()
-	rs, err := reg.Get(*ruleset)
+	rs, err := getRuleset(reg, *ruleset)
 	if err != nil {
 		fmt.Fprintln(stderr, "arbiter judge: --ruleset:", err)
 		return exitInput
 	}
 	var hs []history
-	if fs.NArg() == 0 {
+	if len(files) == 0 {
 		hs = append(hs, history{fen: *fen, moves: notation.SplitMoves(*moves)})
 	} else {
-		for _, name := range fs.Args() {
+		for _, name := range files {
 			games, err := readPGN(name, stdin)
 			if err != nil {
 				fmt.Fprintf(stderr, "arbiter judge: %s: %v\n", name, err)
@@ -126,7 +127,7 @@ cycle, and prints the ruling of the cycle the last move closes and the game resu
 	defer out.Flush()
 	code := exitOK
 	for _, h := range hs {
-		rep, err := judgeHistory(rs, h, pol, *relaxed)
+		rep, moves, err := judgeHistory(rs, h, pol, *relaxed)
 		if err != nil {
 			code = exitInput
 			if *asJSON {
@@ -150,7 +151,7 @@ cycle, and prints the ruling of the cycle the last move closes and the game resu
 			out.WriteByte('\n')
 			continue
 		}
-		printReport(out, h.name, rep)
+		printReport(out, h.name, rep, moves)
 	}
 	return code
 }
@@ -180,18 +181,21 @@ func parseHistory(h history, relaxed bool) (parsed, error) {
 	return parsed{start, moves}, err
 }
 
-func judgeHistory(rs arbiter.Ruleset, h history, pol arbiter.Policy, relaxed bool) (*arbiter.Report, error) {
+// judgeHistory adjudicates h; it returns the report and the moves read (the report's
+// game stops before a refused move, which the moves still hold).
+func judgeHistory(rs arbiter.Ruleset, h history, pol arbiter.Policy, relaxed bool) (*arbiter.Report, []xiangqi.Move, error) {
 	p, err := parseHistory(h, relaxed)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return arbiter.Adjudicate(rs, p.start, p.moves, pol)
+	rep, err := arbiter.Adjudicate(rs, p.start, p.moves, pol)
+	return rep, p.moves, err
 }
 
 // printReport writes the human-readable adjudication: every move in three notations,
 // the natures and evidence of the cycle's moves, a board of the cycle, the patterns,
 // the ruling with its references and the result.
-func printReport(w io.Writer, name string, r *arbiter.Report) {
+func printReport(w io.Writer, name string, r *arbiter.Report, moves []xiangqi.Move) {
 	if name != "" {
 		fmt.Fprintf(w, "== %s ==\n", name)
 	}
@@ -230,16 +234,18 @@ func printReport(w io.Writer, name string, r *arbiter.Report) {
 		}
 	}
 	if r.ForbiddenPly >= 0 {
-		fmt.Fprintf(w, "Ply %d is FORBIDDEN under the policy: replay stopped there.\n", r.ForbiddenPly+1)
+		printForbidden(w, r, moves, pos)
 	}
 	if c := r.Cycle; c != nil {
 		start := r.Game.PositionAt(c.Start)
-		var earlier []string
-		for _, o := range r.Game.OccurrencesOf(nil, c.End) {
-			earlier = append(earlier, fmt.Sprint(o))
+		earlier := earlierOccurrences(r.Game, c)
+		if r.ForbiddenPly >= 0 {
+			fmt.Fprintf(w, "\nRepetition the refused move would close: the position after ply %d would repeat the position after plies %s (occurrence %d); the cycle is plies %d-%d. Cycle position:\n%s",
+				c.End, joinInts(earlier), c.Occurrence, c.Start+1, c.End, start.String())
+		} else {
+			fmt.Fprintf(w, "\nRepetition: the position after ply %d occurred before after plies %s (occurrence %d); the cycle is plies %d-%d. Cycle position:\n%s",
+				c.End, joinInts(earlier), c.Occurrence, c.Start+1, c.End, start.String())
 		}
-		fmt.Fprintf(w, "\nRepetition: the position after ply %d occurred before after plies %s (occurrence %d); the cycle is plies %d-%d. Cycle position:\n%s",
-			c.End, strings.Join(earlier, ", "), c.Occurrence, c.Start+1, c.End, start.String())
 		for _, sp := range c.Sides {
 			status := "allowed"
 			if sp.Forbidden {
@@ -263,10 +269,60 @@ func printReport(w io.Writer, name string, r *arbiter.Report) {
 		fmt.Fprintf(w, " (%s, on ply %d)", r.Termination, r.EndPly+1)
 	}
 	fmt.Fprintf(w, "; final position %s\n", r.State)
-	if r.Explanation != "" {
-		fmt.Fprintf(w, "Explanation: %s\n", r.Explanation)
+	if e := reportSummary(r); e != "" {
+		fmt.Fprintf(w, "Explanation: %s\n", e)
 	}
 	fmt.Fprintln(w)
+}
+
+// printForbidden names the move refused under --on-violation forbid, with its nature in
+// the cycle it would close. pos is the position it was refused in (the final one).
+func printForbidden(w io.Writer, r *arbiter.Report, moves []xiangqi.Move, pos xiangqi.Position) {
+	var pn *arbiter.PlyNature
+	if r.Cycle != nil {
+		for i := range r.Cycle.Plies {
+			if r.Cycle.Plies[i].Ply == r.ForbiddenPly {
+				pn = &r.Cycle.Plies[i]
+			}
+		}
+	}
+	fmt.Fprintf(w, "Ply %d is FORBIDDEN under the policy (--on-violation forbid): the move is refused, the game goes on from the position after ply %d.\n",
+		r.ForbiddenPly+1, r.ForbiddenPly)
+	if r.ForbiddenPly >= len(moves) {
+		return
+	}
+	m := moves[r.ForbiddenPly]
+	line := fmt.Sprintf("  refused: %s %s %s %s", pos.SideToMove(), notation.FormatChinese(&pos, m), notation.FormatWXF(&pos, m), m)
+	if pn != nil {
+		line += fmt.Sprintf("   %s %s", pn.Nature.Chinese(), pn.Nature)
+		if pn.Note != "" {
+			line += ": " + pn.Note
+		}
+	}
+	fmt.Fprintln(w, line)
+}
+
+// earlierOccurrences returns the plies after which the position that closes the cycle c
+// stood before (the cycle's start and any earlier ones). The closing position is that
+// after c.Start plies, so this works also for the cycle a refused move would close,
+// whose last ply is not in the game.
+func earlierOccurrences(g *xiangqi.Game, c *arbiter.Cycle) []int {
+	h := g.HashAt(c.Start)
+	var out []int
+	for i := c.Start % 2; i < c.End && i <= g.Len(); i += 2 {
+		if g.HashAt(i) == h {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+func joinInts(xs []int) string {
+	s := make([]string, len(xs))
+	for i, x := range xs {
+		s[i] = fmt.Sprint(x)
+	}
+	return strings.Join(s, ", ")
 }
 
 func describeThreat(t arbiter.Threat) string {
@@ -294,4 +350,26 @@ func describeThreat(t arbiter.Threat) string {
 		s += ": " + t.Note
 	}
 	return s
+}
+
+// reportSummary is the report's explanation without the per-ply part of the ruling's
+// explanation (the ply list shows it): the ruling's summary, then what the policy made
+// of it (game over, a refused move).
+func reportSummary(r *arbiter.Report) string {
+	e := r.Explanation
+	if r.Cycle != nil && r.Ruling.Explanation != "" && strings.HasPrefix(e, r.Ruling.Explanation) {
+		rest := strings.TrimSpace(strings.TrimPrefix(e, r.Ruling.Explanation))
+		e = strings.TrimSpace(rulingSummary(r.Ruling.Explanation) + " " + rest)
+	}
+	return e
+}
+
+// rulingSummary is the first paragraph of a ruling's explanation: the sides' patterns and
+// the reason. The per-ply lines some rulesets add after it repeat what the ply list of
+// the text report already shows.
+func rulingSummary(explanation string) string {
+	if i := strings.IndexByte(explanation, '\n'); i >= 0 {
+		return explanation[:i]
+	}
+	return explanation
 }

@@ -80,7 +80,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	case "serve":
 		return runServe(ctx, args[1:], stdout, stderr)
 	case "rulesets":
-		return runRulesets(stdout)
+		return runRulesets(args[1:], stdout, stderr)
 	case "help", "-h", "--help", "-help":
 		fmt.Fprint(stdout, usage)
 		return exitOK
@@ -89,7 +89,20 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	return exitUsage
 }
 
-func runRulesets(stdout io.Writer) int {
+func runRulesets(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("rulesets", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: arbiter rulesets\n\nLists the ruleset ids (for --ruleset and --rulesets) with their rulebooks.")
+	}
+	rest, err := parseArgs(fs, args)
+	if err != nil {
+		return parseExit(err)
+	}
+	if len(rest) > 0 {
+		fmt.Fprintf(stderr, "arbiter rulesets: unexpected argument %q (rulesets takes no arguments)\n", rest[0])
+		return exitUsage
+	}
 	for _, rs := range newRegistry().All() {
 		in := rs.Info()
 		fmt.Fprintf(stdout, "%-8s %s (%s)\n         %s\n", in.ID, in.Name, in.Edition, in.Description)

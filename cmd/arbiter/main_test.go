@@ -79,7 +79,8 @@ func TestJudgeErrors(t *testing.T) {
 		{[]string{"judge", "--loss-at", "1", "--moves", "h2e2"}, exitUsage, "loss_at_occurrence"},
 		{[]string{"judge", "/no/such/file.pgn"}, exitInput, "no such file"},
 		{[]string{"nosuchcommand"}, exitUsage, "unknown command"},
-		{[]string{"perft"}, exitUsage, "usage"},
+		{[]string{"perft"}, exitUsage, "missing --depth N"},
+		{[]string{"rulesets", "x"}, exitUsage, `unexpected argument "x"`},
 		{[]string{"perft", "--depth", "2", "--fen", "bad"}, exitInput, "invalid FEN"},
 		{[]string{"casebook", "show", "no-such-case"}, exitInput, "no case"},
 		{[]string{"judge", "--check-limit", "-3", "--moves", "h2e2"}, exitUsage, "counted_checks_limit"},
@@ -199,4 +200,107 @@ func TestJudgeCCPDAsPGN(t *testing.T) {
 		t.Errorf("%d JSON lines for %d games", lines, len(games))
 	}
 	t.Logf("%d games judged", lines)
+}
+
+// Finding 1 of issue 9: the move refused under --on-violation forbid closes a cycle
+// whose last ply is not in the game; the text report used to index past the game.
+func TestJudgeForbidTextNoPanic(t *testing.T) {
+	out, stderr, code := runCLI(t, "", "judge", "--ruleset", "chinese", "--fen", perpetualCheckFEN,
+		"--moves", "f0e0 e8f8 e0f0 f8e8 f0e0 e8f8 e0f0 f8e8 f0e0", "--on-violation", "forbid")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"Ply 9 is FORBIDDEN", "refused: Red 车四平五 R4.5 f0e0", "would repeat the position after plies 1, 5"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// Finding 2 of issue 9: flags may follow positional arguments, in every command.
+func TestFlagsAfterArguments(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "g.pgn")
+	if err := os.WriteFile(file, []byte("[FEN \""+perpetualCheckFEN+"\"]\n\n1. f0e0 e8f8 2. e0f0 f8e8 *\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, stderr, code := runCLI(t, "", "judge", file, "--ruleset", "asian", "--json")
+	if code != exitOK || !strings.Contains(out, `"ruleset":"asian"`) {
+		t.Errorf("judge FILE --ruleset asian --json: exit %d, %s\n%s", code, stderr, out)
+	}
+	out, stderr, code = runCLI(t, "", "compare", dir, "--json")
+	if code != exitOK || !strings.Contains(out, `"summary"`) {
+		t.Errorf("compare DIR --json: exit %d, %s\n%s", code, stderr, out)
+	}
+	out, stderr, code = runCLI(t, "", "casebook", "list", "--source", "cxa2020-图6")
+	if code != exitOK || !strings.Contains(out, "cxa2020-图6") {
+		t.Errorf("casebook list --source: exit %d, %s\n%s", code, stderr, out)
+	}
+	out, stderr, code = runCLI(t, "", "casebook", "--source", "cxa2020-图6", "list")
+	if code != exitOK || !strings.Contains(out, "cxa2020-图6") {
+		t.Errorf("casebook --source X list: exit %d, %s\n%s", code, stderr, out)
+	}
+	out, stderr, code = runCLI(t, "", "casebook", "show", "cxa2020-图6", "--help")
+	if code != exitOK {
+		t.Errorf("casebook show ID --help: exit %d, %s\n%s", code, stderr, out)
+	}
+}
+
+// Finding 4 and 10 of issue 9: unknown rulesets and usage errors say why.
+func TestUsageErrorsSayWhy(t *testing.T) {
+	tests := []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{[]string{"casebook", "verify", "--ruleset", "nope"}, exitInput, `unknown ruleset "nope" (valid: asian, chinese)`},
+		{[]string{"casebook", "list", "--ruleset", "foo"}, exitInput, `unknown ruleset "foo" (valid: asian, chinese)`},
+		{[]string{"casebook", "frob"}, exitUsage, `unknown subcommand "frob" (want list, show or verify)`},
+		{[]string{"casebook"}, exitUsage, "missing subcommand"},
+		{[]string{"casebook", "show"}, exitUsage, "want one case id"},
+		{[]string{"casebook", "list", "extra"}, exitUsage, `unexpected argument "extra"`},
+		{[]string{"perft", "--depth", "0"}, exitUsage, "--depth 0: want a depth from 1 to 8"},
+		{[]string{"perft", "--depth", "9"}, exitUsage, "--depth 9: want a depth from 1 to 8"},
+		{[]string{"perft", "--depth", "2", "x"}, exitUsage, `unexpected argument "x"`},
+		{[]string{"compare", "--rulesets", "chinese,nope", "x.pgn"}, exitInput, `unknown ruleset "nope" (valid: asian, chinese)`},
+		{[]string{"judge", "--ruleset", "nope", "--moves", "h2e2"}, exitInput, `unknown ruleset "nope" (valid: asian, chinese)`},
+	}
+	for _, tt := range tests {
+		_, stderr, code := runCLI(t, "", tt.args...)
+		if code != tt.code || !strings.Contains(stderr, tt.msg) {
+			t.Errorf("%q: exit %d, stderr %q; want exit %d and %q", tt.args, code, stderr, tt.code, tt.msg)
+		}
+	}
+}
+
+// Ruleset ids are case-insensitive on the command line.
+func TestRulesetIDCaseInsensitive(t *testing.T) {
+	out, stderr, code := runCLI(t, "", "judge", "--ruleset", "Asian", "--json", "--fen", perpetualCheckFEN, "--moves", "f0e0 e8f8 e0f0 f8e8")
+	if code != exitOK || !strings.Contains(out, `"ruleset":"asian"`) {
+		t.Errorf("--ruleset Asian: exit %d, %s\n%s", code, stderr, out)
+	}
+	out, stderr, code = runCLI(t, "", "casebook", "list", "--ruleset", "CHINESE", "--source", "cxa2020-图6")
+	if code != exitOK || !strings.Contains(out, "cxa2020-图6") {
+		t.Errorf("casebook list --ruleset CHINESE: exit %d, %s\n%s", code, stderr, out)
+	}
+}
+
+// Finding 5 of issue 9: plies are counted from 1 in every human-facing line, and the
+// ruling's per-ply explanation is not printed a second time under the ply list.
+func TestPliesFromOne(t *testing.T) {
+	out, _, code := runCLI(t, "", "casebook", "show", "cxa2020-图6")
+	if code != exitOK {
+		t.Fatalf("exit %d", code)
+	}
+	if strings.Contains(out, "ply 0") || strings.Contains(out, "ply  0") || !strings.Contains(out, "ply  1 Red   车四平五") ||
+		!strings.Contains(out, "ply 1: 将 check") || !strings.Contains(out, "ply 4: 闲 idle") {
+		t.Errorf("casebook show numbers plies from 1:\n%s", out)
+	}
+	if n := strings.Count(out, "answers check with the king"); n != 2 {
+		t.Errorf("each ply's note once (2 idle king moves), got %d:\n%s", n, out)
+	}
+	out, _, _ = runCLI(t, "", "judge", "--ruleset", "chinese", "--fen", perpetualCheckFEN, "--moves", "f0e0 e8f8 e0f0 f8e8")
+	if n := strings.Count(out, "answers check with the king"); n != 2 {
+		t.Errorf("judge: each ply's note once, got %d:\n%s", n, out)
+	}
 }

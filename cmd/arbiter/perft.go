@@ -19,11 +19,19 @@ func runPerft(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: arbiter perft [--fen FEN] --depth N [--divide]\n\nCounts the leaf nodes of the legal move tree (a move-generator check).")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	rest, err := parseArgs(fs, args)
+	if err != nil {
 		return parseExit(err)
 	}
-	if *depth < 1 || *depth > 8 || fs.NArg() > 0 {
-		fs.Usage()
+	switch {
+	case len(rest) > 0:
+		fmt.Fprintf(stderr, "arbiter perft: unexpected argument %q (perft takes only flags; see arbiter perft --help)\n", rest[0])
+		return exitUsage
+	case !flagSet(fs, "depth"):
+		fmt.Fprintln(stderr, "arbiter perft: missing --depth N (1 to 8 plies); see arbiter perft --help")
+		return exitUsage
+	case *depth < 1 || *depth > 8:
+		fmt.Fprintf(stderr, "arbiter perft: --depth %d: want a depth from 1 to 8 plies (--depth 8 takes minutes)\n", *depth)
 		return exitUsage
 	}
 	p, err := xiangqi.ParseFEN(*fen)

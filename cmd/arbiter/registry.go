@@ -1,6 +1,8 @@
 package main
 
 import (
+	"strings"
+
 	"github.com/arbiter-xq/arbiter/arbiter"
 	"github.com/arbiter-xq/arbiter/rules/asian"
 	"github.com/arbiter-xq/arbiter/rules/chinese"
@@ -15,4 +17,26 @@ func newRegistry() *arbiter.Registry {
 		}
 	}
 	return &reg
+}
+
+// rulesetID returns the registered id that name stands for. Ids are compared without
+// regard to case on the command line (--ruleset Chinese is chinese); an unknown name is
+// an *arbiter.UnknownRulesetError listing the valid ids.
+func rulesetID(reg *arbiter.Registry, name string) (string, error) {
+	name = strings.TrimSpace(name)
+	for _, id := range reg.IDs() {
+		if strings.EqualFold(id, name) {
+			return id, nil
+		}
+	}
+	return "", &arbiter.UnknownRulesetError{ID: name, Valid: reg.IDs()}
+}
+
+// getRuleset is rulesetID returning the ruleset itself.
+func getRuleset(reg *arbiter.Registry, name string) (arbiter.Ruleset, error) {
+	id, err := rulesetID(reg, name)
+	if err != nil {
+		return nil, err
+	}
+	return reg.Get(id)
 }

@@ -77,11 +77,12 @@ func parseServeFlags(args []string, stderr io.Writer) (*serveFlags, error) {
 		vals[e.flag] = fs.String(e.flag, envDefault(e.env, e.def), e.help+" ($"+e.env+")")
 	}
 	fs.Usage = func() { fmt.Fprint(stderr, serveUsage); fs.PrintDefaults() }
-	if err := fs.Parse(args); err != nil {
+	rest, err := parseArgs(fs, args)
+	if err != nil {
 		return nil, err
 	}
-	if fs.NArg() > 0 {
-		return nil, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	if len(rest) > 0 {
+		return nil, fmt.Errorf("unexpected argument %q", rest[0])
 	}
 	f := &serveFlags{grpcAddr: *vals["grpc-addr"], metricsAddr: *vals["metrics-addr"]}
 	positive := func(name string) (int, error) {
@@ -98,7 +99,6 @@ func parseServeFlags(args []string, stderr io.Writer) (*serveFlags, error) {
 		}
 		return t, nil
 	}
-	var err error
 	if f.cfg.MaxPlies, err = positive("max-plies"); err != nil {
 		return nil, err
 	}
