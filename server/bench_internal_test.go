@@ -77,14 +77,15 @@ func benchServiceStreamMove(b *testing.B, s *Server, games []corpus.Game, id str
 				gi, mi = (gi+1)%len(games), 0
 			}
 			var err error
-			g, _, err = s.startGame(&arbiterv1.GameStart{Ruleset: id, Fen: games[gi].FEN,
+			g, _, err = s.startGame(context.Background(), &arbiterv1.GameStart{Ruleset: id, Fen: games[gi].FEN,
 				Policy: &arbiterv1.Policy{NaturalMoveLimit: 10000}})
 			if err != nil {
 				b.Fatal(err)
 			}
 		}
-		if _, err := s.playMove(g, games[gi].Moves[mi]); err != nil {
-			b.Fatal(err)
+		resp, err := s.playMove(context.Background(), g, games[gi].Moves[mi])
+		if err != nil || resp.GetRejected() != nil {
+			b.Fatal(err, resp.GetRejected())
 		}
 		mi++
 	}
@@ -101,7 +102,7 @@ func BenchmarkStreamState(b *testing.B) {
 		plies := 0
 		for i := 0; i < n; i++ {
 			gm := games[i%len(games)]
-			g, _, err := s.startGame(&arbiterv1.GameStart{Ruleset: "chinese", Fen: gm.FEN, Moves: gm.Moves,
+			g, _, err := s.startGame(context.Background(), &arbiterv1.GameStart{Ruleset: "chinese", Fen: gm.FEN, Moves: gm.Moves,
 				Policy: &arbiterv1.Policy{NaturalMoveLimit: 10000}})
 			if err != nil {
 				b.Fatal(err)

@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/arbiter-xq/arbiter/apiconv"
 	"github.com/arbiter-xq/arbiter/casebook"
 	arbiterv1 "github.com/arbiter-xq/arbiter/proto/arbiter/v1"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
@@ -81,7 +80,8 @@ func (s *Server) GetCase(ctx context.Context, req *arbiterv1.GetCaseRequest) (*a
 }
 
 func caseNotFound(id string) error {
-	st, _ := status.New(codes.NotFound, fmt.Sprintf("no case %q in the casebook", id)).WithDetails(
+	id = clip(id)
+	st, _ := status.New(codes.NotFound, fmt.Sprintf("no case %s in the casebook", strconv.Quote(id))).WithDetails(
 		&errdetails.ResourceInfo{ResourceType: "arbiter.v1.Case", ResourceName: id, Description: "see ListCases"},
 		&errdetails.ErrorInfo{Reason: reasonCaseNotFound, Domain: errorDomain, Metadata: map[string]string{"id": id}})
 	return st.Err()
@@ -93,19 +93,29 @@ func (s *Server) VerifyCasebook(ctx context.Context, req *arbiterv1.VerifyCasebo
 		return nil, err
 	}
 	if id := req.GetRuleset(); id != "" {
-		if _, err := apiconv.LookupRuleset(s.reg, "ruleset", id); err != nil {
-			return nil, domainError(err, "")
+		if _, err := s.lookupRuleset("ruleset", id); err != nil {
+			return nil, err
 		}
 	}
 	f := casebook.Filter{Ruleset: req.GetRuleset(), Tag: req.GetTag()}
 	cases := s.book.Filter(f)
 	if len(req.GetIds()) > 0 {
 		cases = cases[:0:0]
+		seen := map[string]bool{}
 		for i, id := range req.GetIds() {
+			if seen[id] {
+				continue // a case named twice is verified once
+			}
+			if len(seen) == s.cfg.MaxCaseIDs {
+				return nil, fieldStatus(codes.InvalidArgument, "ids", reasonTooManyItems,
+					fmt.Sprintf("more than %d distinct case ids; verify by ruleset or tag instead", s.cfg.MaxCaseIDs),
+					map[string]string{"limit": strconv.Itoa(s.cfg.MaxCaseIDs)})
+			}
+			seen[id] = true
 			c, ok := s.book.Get(id)
 			if !ok {
 				return nil, fieldStatus(codes.InvalidArgument, fieldIndex("ids", i), reasonCaseNotFound,
-					fmt.Sprintf("no case %q in the casebook", id), map[string]string{"id": id})
+					fmt.Sprintf("no case %s in the casebook", strconv.Quote(clip(id))), map[string]string{"id": id})
 			}
 			if f.Match(c) {
 				cases = append(cases, c)

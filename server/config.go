@@ -2,43 +2,80 @@ package server
 
 import "time"
 
-// Config holds the server's limits.
+// Config holds the server's limits. Every limit bounds what one client can make the
+// server hold or compute; the README's service section lists them with their defaults.
 type Config struct {
 	// MaxPlies is the longest history a request or a game stream may carry (moves of an
 	// Adjudicate or Compare request; resumed plus streamed moves of a game).
 	MaxPlies int
 	// MaxMessageBytes is the largest request message the server accepts.
 	MaxMessageBytes int
+	// MaxResponseBytes is the largest response a unary RPC may return; a larger one fails
+	// with ResourceExhausted (ask for fewer rulesets, a shorter history or a smaller page).
+	MaxResponseBytes int
 	// MaxStreams is the number of PlayGame streams that may be open at once, over all
 	// connections; one more is refused with ResourceExhausted.
 	MaxStreams int
+	// MaxStreamsPerConn is the number of concurrent RPCs (HTTP/2 streams) one connection
+	// may open; the client queues the rest.
+	MaxStreamsPerConn int
+	// MaxRulesets is the number of distinct ruleset ids a Compare request may name
+	// (duplicates are dropped first).
+	MaxRulesets int
+	// MaxCaseIDs is the number of distinct case ids a VerifyCasebook request may name
+	// (duplicates are dropped first).
+	MaxCaseIDs int
 	// RequestTimeout bounds each unary request (a shorter client deadline wins). Zero
-	// means no server-side bound. Streams are not bounded: a game lasts as long as it
-	// lasts.
+	// means no server-side bound.
 	RequestTimeout time.Duration
+	// StreamStartTimeout is how long a PlayGame stream may stay open before its first
+	// message (the GameStart) arrives.
+	StreamStartTimeout time.Duration
+	// StreamIdleTimeout is how long a PlayGame stream may wait for its next move; a game
+	// lasts as long as it lasts, but a silent stream does not hold a slot for ever.
+	StreamIdleTimeout time.Duration
+	// HandshakeTimeout bounds the time a new connection has to complete its TLS and
+	// HTTP/2 handshakes.
+	HandshakeTimeout time.Duration
 }
 
 // DefaultConfig returns the limits `arbiter serve` uses unless told otherwise.
 func DefaultConfig() Config {
 	return Config{
-		MaxPlies:        4000,
-		MaxMessageBytes: 1 << 20,
-		MaxStreams:      10000,
-		RequestTimeout:  10 * time.Second,
+		MaxPlies:           4000,
+		MaxMessageBytes:    1 << 20,
+		MaxResponseBytes:   4 << 20, // the default receive limit of gRPC clients
+		MaxStreams:         10000,
+		MaxStreamsPerConn:  100,
+		MaxRulesets:        16,
+		MaxCaseIDs:         256,
+		RequestTimeout:     10 * time.Second,
+		StreamStartTimeout: 10 * time.Second,
+		StreamIdleTimeout:  30 * time.Minute,
+		HandshakeTimeout:   10 * time.Second,
 	}
 }
 
 // withDefaults fills zero limits from DefaultConfig (RequestTimeout stays as given).
 func (c Config) withDefaults() Config {
 	d := DefaultConfig()
-	if c.MaxPlies <= 0 {
-		c.MaxPlies = d.MaxPlies
+	for _, f := range []struct{ v, def *int }{
+		{&c.MaxPlies, &d.MaxPlies}, {&c.MaxMessageBytes, &d.MaxMessageBytes},
+		{&c.MaxResponseBytes, &d.MaxResponseBytes}, {&c.MaxStreams, &d.MaxStreams},
+		{&c.MaxStreamsPerConn, &d.MaxStreamsPerConn}, {&c.MaxRulesets, &d.MaxRulesets},
+		{&c.MaxCaseIDs, &d.MaxCaseIDs},
+	} {
+		if *f.v <= 0 {
+			*f.v = *f.def
+		}
 	}
-	if c.MaxMessageBytes <= 0 {
-		c.MaxMessageBytes = d.MaxMessageBytes
-	}
-	if c.MaxStreams <= 0 {
-		c.MaxStreams = d.MaxStreams
+	for _, f := range []struct{ v, def *time.Duration }{
+		{&c.StreamStartTimeout, &d.StreamStartTimeout}, {&c.StreamIdleTimeout, &d.StreamIdleTimeout},
+		{&c.HandshakeTimeout, &d.HandshakeTimeout},
+	} {
+		if *f.v <= 0 {
+			*f.v = *f.def
+		}
 	}
 	return c
 }

@@ -29,13 +29,32 @@ const (
 	reasonInvalidArgument = "INVALID_ARGUMENT"
 	reasonCaseNotFound    = "CASE_NOT_FOUND"
 	reasonNoCasebook      = "NO_CASEBOOK"
+	reasonTooManyItems    = "TOO_MANY_ITEMS"
+	reasonStreamTimeout   = "STREAM_TIMEOUT"
+	reasonDraining        = "DRAINING"
+	reasonShutdown        = "SHUTTING_DOWN"
+	reasonMalformedBody   = "MALFORMED_MESSAGE"
+	reasonTooLarge        = "RESPONSE_TOO_LARGE"
 )
 
+// maxDescription bounds the text of an error description; echoed input inside it is
+// clipped to maxEcho bytes where the server can, and this is the safety net.
+const maxDescription = 512
+
 // fieldStatus builds a status with a BadRequest field violation and an ErrorInfo.
+// Echoed input (metadata values, the description) is clipped, so that a megabyte-long
+// field is not sent back in full.
 func fieldStatus(code codes.Code, field, reason, description string, meta map[string]string) error {
+	description = clipTo(description, maxDescription)
+	field = clip(field)
 	st := status.New(code, field+": "+description)
 	if meta == nil {
 		meta = map[string]string{}
+	}
+	for k, v := range meta {
+		if k != "valid_rulesets" {
+			meta[k] = clip(v)
+		}
 	}
 	meta["field"] = field
 	st, err := st.WithDetails(

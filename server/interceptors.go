@@ -2,10 +2,15 @@ package server
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"time"
+
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
+	"google.golang.org/protobuf/proto"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
@@ -32,15 +37,77 @@ func streamType(info *grpc.StreamServerInfo) string {
 	return "server_stream"
 }
 
-// The interceptor chain, outermost first: metrics, logging, deadline, recovery. A
-// recovered panic is therefore logged and counted as Internal like any other error.
+// The interceptor chain, outermost first: metrics, logging, undecodable bodies, the
+// drain gate, deadline (unary), response size (unary), recovery. A recovered panic, a
+// malformed body and a refusal while draining are therefore logged and counted like any
+// other error.
 
 func (s *Server) unaryInterceptors() []grpc.UnaryServerInterceptor {
-	return []grpc.UnaryServerInterceptor{s.metricsUnary, s.loggingUnary, s.deadlineUnary, s.recoverUnary}
+	return []grpc.UnaryServerInterceptor{s.metricsUnary, s.loggingUnary, s.decodeUnary, s.gateUnary,
+		s.deadlineUnary, s.sizeUnary, s.recoverUnary}
 }
 
 func (s *Server) streamInterceptors() []grpc.StreamServerInterceptor {
-	return []grpc.StreamServerInterceptor{s.metricsStream, s.loggingStream, s.recoverStream}
+	return []grpc.StreamServerInterceptor{s.metricsStream, s.loggingStream, s.decodeStream, s.gateStream, s.recoverStream}
+}
+
+// decodeUnary fails a request whose body the codec could not decode.
+func (s *Server) decodeUnary(ctx context.Context, req any, info *grpc.UnaryServerInfo, h grpc.UnaryHandler) (any, error) {
+	if err := s.decode.take(req); err != nil {
+		return nil, err
+	}
+	return h(ctx, req)
+}
+
+// decodeStream fails a stream at the first message the codec could not decode.
+func (s *Server) decodeStream(srv any, ss grpc.ServerStream, info *grpc.StreamServerInfo, h grpc.StreamHandler) error {
+	return h(srv, &decodingStream{ServerStream: ss, decode: &s.decode})
+}
+
+type decodingStream struct {
+	grpc.ServerStream
+	decode *decodeErrors
+}
+
+func (d *decodingStream) RecvMsg(m any) error {
+	if err := d.ServerStream.RecvMsg(m); err != nil {
+		return err
+	}
+	return d.decode.take(m)
+}
+
+// gateUnary refuses new RPCs while the server drains and counts the running ones.
+func (s *Server) gateUnary(ctx context.Context, req any, info *grpc.UnaryServerInfo, h grpc.UnaryHandler) (any, error) {
+	release, err := s.admit(info.FullMethod)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	return h(ctx, req)
+}
+
+func (s *Server) gateStream(srv any, ss grpc.ServerStream, info *grpc.StreamServerInfo, h grpc.StreamHandler) error {
+	release, err := s.admit(info.FullMethod)
+	if err != nil {
+		return err
+	}
+	defer release()
+	return h(srv, ss)
+}
+
+// sizeUnary refuses to send a response larger than Config.MaxResponseBytes.
+func (s *Server) sizeUnary(ctx context.Context, req any, info *grpc.UnaryServerInfo, h grpc.UnaryHandler) (any, error) {
+	resp, err := h(ctx, req)
+	if m, ok := resp.(proto.Message); ok && err == nil {
+		if n := proto.Size(m); n > s.cfg.MaxResponseBytes {
+			st, _ := status.New(codes.ResourceExhausted, fmt.Sprintf(
+				"the response would be %d bytes, over the server's limit of %d; ask for less (fewer rulesets, a shorter history, a smaller page)",
+				n, s.cfg.MaxResponseBytes)).WithDetails(&errdetails.ErrorInfo{Reason: reasonTooLarge, Domain: errorDomain,
+				Metadata: map[string]string{"bytes": strconv.Itoa(n), "limit": strconv.Itoa(s.cfg.MaxResponseBytes)}})
+			return nil, st.Err()
+		}
+	}
+	return resp, err
 }
 
 func (s *Server) metricsUnary(ctx context.Context, req any, info *grpc.UnaryServerInfo, h grpc.UnaryHandler) (any, error) {
@@ -117,13 +184,13 @@ func (s *Server) logRPC(ctx context.Context, kind, method string, t0 time.Time, 
 		slog.String("grpc.method", method),
 		slog.String("grpc.type", kind),
 		slog.String("grpc.code", st.Code().String()),
-		slog.Duration("duration", time.Since(t0)),
+		slog.Float64("duration_ms", float64(time.Since(t0).Microseconds())/1000),
 	}
 	if p, ok := peer.FromContext(ctx); ok && p.Addr != nil {
 		attrs = append(attrs, slog.String("peer", p.Addr.String()))
 	}
 	if err != nil {
-		attrs = append(attrs, slog.String("error", st.Message()))
+		attrs = append(attrs, slog.String("error", clipTo(st.Message(), maxDescription)))
 	}
 	s.log.LogAttrs(ctx, lvl, "rpc", attrs...)
 }
@@ -142,17 +209,21 @@ func (s *Server) loggingStream(srv any, ss grpc.ServerStream, info *grpc.StreamS
 	return err
 }
 
-// deadlineUnary bounds a unary request by Config.RequestTimeout and reports a request
-// that ran over as DeadlineExceeded.
+// deadlineUnary gives the handler a context that ends when the client leaves, at
+// Config.RequestTimeout (a shorter client deadline wins) or when the drain period ends,
+// and reports a request that ran over as DeadlineExceeded (Unavailable with the reason
+// when the drain ended it).
 func (s *Server) deadlineUnary(ctx context.Context, req any, info *grpc.UnaryServerInfo, h grpc.UnaryHandler) (any, error) {
-	if s.cfg.RequestTimeout <= 0 {
-		return h(ctx, req)
+	if s.cfg.RequestTimeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, s.cfg.RequestTimeout)
+		defer cancel()
 	}
-	ctx, cancel := context.WithTimeout(ctx, s.cfg.RequestTimeout)
+	ctx, cancel := s.workContext(ctx)
 	defer cancel()
 	resp, err := h(ctx, req)
-	if err == nil && ctx.Err() != nil {
-		return nil, contextError(ctx)
+	if ctx.Err() != nil && (err == nil || status.Code(err) == codes.Canceled || status.Code(err) == codes.DeadlineExceeded) {
+		return nil, s.stoppedError(ctx, "")
 	}
 	return resp, err
 }

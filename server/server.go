@@ -2,8 +2,14 @@ package server
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"log/slog"
+	"slices"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"time"
 
 	"github.com/arbiter-xq/arbiter/apiconv"
 	"github.com/arbiter-xq/arbiter/arbiter"
@@ -15,6 +21,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/health"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+	"google.golang.org/grpc/keepalive"
 	"google.golang.org/grpc/reflection"
 )
 
@@ -30,6 +37,13 @@ type Server struct {
 	m       *metrics
 	streams chan struct{} // one token per open game stream
 	health  *health.Server
+	decode  decodeErrors // bodies the codec could not read, by message
+
+	draining     atomic.Bool  // GracefulStop has begun: new RPCs are refused
+	inflight     atomic.Int64 // admitted RPCs still running (health checks aside)
+	drainTimeout time.Duration
+	stopCtx      context.Context // ends when the drain period is over
+	stop         context.CancelFunc
 }
 
 // New returns a server for the rulesets of reg and the cases of book (nil: the casebook
@@ -51,8 +65,10 @@ func New(cfg Config, reg *arbiter.Registry, book *casebook.Book, logger *slog.Lo
 		return nil, err
 	}
 	cfg = cfg.withDefaults()
+	stopCtx, stop := context.WithCancel(context.Background())
 	return &Server{cfg: cfg, reg: reg, book: book, log: logger, m: m,
-		streams: make(chan struct{}, cfg.MaxStreams), health: health.NewServer()}, nil
+		streams: make(chan struct{}, cfg.MaxStreams), health: health.NewServer(),
+		stopCtx: stopCtx, stop: stop}, nil
 }
 
 // Config returns the limits in force.
@@ -63,13 +79,33 @@ func (s *Server) Config() Config { return s.cfg }
 // draining.
 func (s *Server) Health() *health.Server { return s.health }
 
-// ServerOptions returns the options the service needs: its interceptors (metrics,
-// logging, deadline, panic recovery) and the message size limit.
+// Keepalive settings: the server pings a connection silent for keepaliveTime and drops
+// it when the ping is not answered within keepaliveTimeout (a peer that vanished); a
+// connection without RPCs for maxConnectionIdle is closed (clients reconnect on demand);
+// clients may ping at most every minClientPing, with or without open RPCs.
+const (
+	keepaliveTime     = time.Minute
+	keepaliveTimeout  = 20 * time.Second
+	maxConnectionIdle = 15 * time.Minute
+	minClientPing     = 10 * time.Second
+)
+
+// ServerOptions returns the options the service needs: its codec (a body that cannot be
+// decoded is InvalidArgument), its interceptors (metrics, logging, drain gate, deadline,
+// panic recovery), the message size limit, the per-connection stream limit, keepalive
+// enforcement and the handshake timeout.
 func (s *Server) ServerOptions() []grpc.ServerOption {
 	return []grpc.ServerOption{
+		grpc.ForceServerCodecV2(&s.decode),
 		grpc.ChainUnaryInterceptor(s.unaryInterceptors()...),
 		grpc.ChainStreamInterceptor(s.streamInterceptors()...),
 		grpc.MaxRecvMsgSize(s.cfg.MaxMessageBytes),
+		grpc.MaxConcurrentStreams(uint32(s.cfg.MaxStreamsPerConn)),
+		grpc.ConnectionTimeout(s.cfg.HandshakeTimeout),
+		grpc.KeepaliveParams(keepalive.ServerParameters{
+			Time: keepaliveTime, Timeout: keepaliveTimeout, MaxConnectionIdle: maxConnectionIdle,
+		}),
+		grpc.KeepaliveEnforcementPolicy(keepalive.EnforcementPolicy{MinTime: minClientPing, PermitWithoutStream: true}),
 	}
 }
 
@@ -97,6 +133,20 @@ type history struct {
 func (s *Server) decodeHistory(prefix, fen string, moves []string, n arbiterv1.Notation, pol *arbiterv1.Policy) (*history, error) {
 	if len(moves) > s.cfg.MaxPlies {
 		return nil, tooLong(prefix+"moves", len(moves), s.cfg.MaxPlies)
+	}
+	// Texts no FEN or move can be as long as are refused before parsing, so that the
+	// error does not carry them back.
+	if len(fen) > maxFENBytes {
+		return nil, fieldStatus(codes.InvalidArgument, prefix+"fen", apiconv.CodeInvalidFEN,
+			fmt.Sprintf("a FEN of %d bytes is longer than any position (at most %d)", len(fen), maxFENBytes),
+			map[string]string{"fen": fen})
+	}
+	for i, m := range moves {
+		if len(m) > maxEcho {
+			return nil, fieldStatus(codes.InvalidArgument, fieldIndex(prefix+"moves", i), apiconv.CodeInvalidMove,
+				fmt.Sprintf("ply %d: a move text of %d bytes is longer than any move", i+1, len(m)),
+				map[string]string{"ply": strconv.Itoa(i + 1), "move": m})
+		}
 	}
 	nn, ok := apiconv.Notation(n)
 	if !ok {
@@ -129,11 +179,29 @@ func (s *Server) adjudicate(ctx context.Context, rs arbiter.Ruleset, h *history)
 	return apiconv.Report(r), nil
 }
 
-// Adjudicate rules on one history.
-func (s *Server) Adjudicate(ctx context.Context, req *arbiterv1.AdjudicateRequest) (*arbiterv1.AdjudicateResponse, error) {
-	rs, err := apiconv.LookupRuleset(s.reg, "ruleset", req.GetRuleset())
+// maxFENBytes is longer than any FEN of a legal position with any move counters.
+const maxFENBytes = 256
+
+// lookupRuleset finds a ruleset by id; an unknown one is InvalidArgument on field,
+// listing the valid ids (an id too long to be one is not repeated in full).
+func (s *Server) lookupRuleset(field, id string) (arbiter.Ruleset, error) {
+	if len(id) > maxEcho {
+		return nil, fieldStatus(codes.InvalidArgument, field, apiconv.CodeUnknownRuleset,
+			fmt.Sprintf("unknown ruleset %s (valid: %s)", strconv.Quote(clip(id)), strings.Join(s.reg.IDs(), ", ")),
+			map[string]string{"ruleset": id, "valid_rulesets": strings.Join(s.reg.IDs(), ",")})
+	}
+	rs, err := apiconv.LookupRuleset(s.reg, field, id)
 	if err != nil {
 		return nil, domainError(err, "")
+	}
+	return rs, nil
+}
+
+// Adjudicate rules on one history.
+func (s *Server) Adjudicate(ctx context.Context, req *arbiterv1.AdjudicateRequest) (*arbiterv1.AdjudicateResponse, error) {
+	rs, err := s.lookupRuleset("ruleset", req.GetRuleset())
+	if err != nil {
+		return nil, err
 	}
 	h, err := s.decodeHistory("", req.GetFen(), req.GetMoves(), req.GetNotation(), req.GetPolicy())
 	if err != nil {
@@ -153,10 +221,23 @@ func (s *Server) Compare(ctx context.Context, req *arbiterv1.CompareRequest) (*a
 	if len(req.GetRulesets()) == 0 {
 		sets = s.reg.All()
 	}
+	seen := map[string]bool{}
 	for i, id := range req.GetRulesets() {
-		rs, err := apiconv.LookupRuleset(s.reg, fieldIndex("rulesets", i), id)
+		if seen[id] {
+			continue // a ruleset named twice is ruled on once
+		}
+		if len(seen) == s.cfg.MaxRulesets {
+			return nil, fieldStatus(codes.InvalidArgument, "rulesets", reasonTooManyItems,
+				fmt.Sprintf("more than %d distinct ruleset ids", s.cfg.MaxRulesets),
+				map[string]string{"limit": strconv.Itoa(s.cfg.MaxRulesets)})
+		}
+		seen[id] = true
+		rs, err := s.lookupRuleset(fieldIndex("rulesets", i), id)
 		if err != nil {
-			return nil, domainError(err, "")
+			return nil, err
+		}
+		if slices.ContainsFunc(sets, func(o arbiter.Ruleset) bool { return o.Info().ID == rs.Info().ID }) {
+			continue
 		}
 		sets = append(sets, rs)
 	}

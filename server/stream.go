@@ -1,8 +1,10 @@
 package server
 
 import (
+	"context"
 	"fmt"
 	"strconv"
+	"time"
 
 	"github.com/arbiter-xq/arbiter/apiconv"
 	"github.com/arbiter-xq/arbiter/arbiter"
@@ -23,12 +25,21 @@ type game struct {
 	over     bool
 }
 
+// received is one result of stream.Recv.
+type received struct {
+	req *arbiterv1.PlayGameRequest
+	err error
+}
+
 // PlayGame follows one game move by move. The first message must be a GameStart; every
-// later one carries one move, answered with the state after it. A move refused under
-// ON_VIOLATION_FORBID is answered with GAME_STATUS_MOVE_FORBIDDEN and the stream goes on.
-// Anything else that is wrong (a second start, an unreadable or illegal move, a move
-// after the game ended, a game over the ply limit) fails this stream with a status;
-// other streams are not affected.
+// later one carries one move, answered with the state after it. A move that cannot be
+// played (unreadable, illegal, after the end, over the ply limit) is answered with a
+// MoveRejected and the game goes on unchanged; a move refused under ON_VIOLATION_FORBID
+// is answered with GAME_STATUS_MOVE_FORBIDDEN. Only a protocol misuse (no start, a second
+// start, an empty message, a start that cannot open a game) fails the stream; other
+// streams are not affected. A stream that stays silent past Config.StreamStartTimeout
+// (before its start) or Config.StreamIdleTimeout (between moves) ends with
+// DeadlineExceeded; one still open at the end of a drain ends with Unavailable.
 func (s *Server) PlayGame(stream grpc.BidiStreamingServer[arbiterv1.PlayGameRequest, arbiterv1.PlayGameResponse]) error {
 	select {
 	case s.streams <- struct{}{}:
@@ -49,7 +60,40 @@ func (s *Server) PlayGame(stream grpc.BidiStreamingServer[arbiterv1.PlayGameRequ
 		<-s.streams
 	}()
 
-	req, err := stream.Recv()
+	// The work of each message stops when the client leaves or the drain ends.
+	ctx, cancel := s.workContext(stream.Context())
+	defer cancel()
+	msgs := make(chan received)
+	go func() {
+		for {
+			req, err := stream.Recv()
+			select {
+			case msgs <- received{req, err}:
+			case <-ctx.Done():
+				return
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	next := func(timeout time.Duration, waiting string) (*arbiterv1.PlayGameRequest, error) {
+		t := time.NewTimer(timeout)
+		defer t.Stop()
+		select {
+		case r := <-msgs:
+			return r.req, r.err
+		case <-t.C:
+			st, _ := status.New(codes.DeadlineExceeded, fmt.Sprintf("no %s within %s; the stream is closed", waiting, timeout)).
+				WithDetails(&errdetails.ErrorInfo{Reason: reasonStreamTimeout, Domain: errorDomain,
+					Metadata: map[string]string{"timeout": timeout.String()}})
+			return nil, st.Err()
+		case <-ctx.Done():
+			return nil, s.stoppedError(ctx, "reopen the game on another replica with start.moves holding the moves so far")
+		}
+	}
+
+	req, err := next(s.cfg.StreamStartTimeout, "GameStart")
 	if err != nil {
 		if isEOF(err) {
 			return nil // the client closed before starting a game
@@ -61,7 +105,7 @@ func (s *Server) PlayGame(stream grpc.BidiStreamingServer[arbiterv1.PlayGameRequ
 		return fieldStatus(codes.InvalidArgument, "start", reasonMissingStart,
 			"the first message of a game stream must be a GameStart", nil)
 	}
-	g, resp, err := s.startGame(start)
+	g, resp, err := s.startGame(ctx, start)
 	if err != nil {
 		return err
 	}
@@ -69,7 +113,7 @@ func (s *Server) PlayGame(stream grpc.BidiStreamingServer[arbiterv1.PlayGameRequ
 		return err
 	}
 	for {
-		req, err := stream.Recv()
+		req, err := next(s.cfg.StreamIdleTimeout, "move")
 		if err != nil {
 			if isEOF(err) {
 				return nil
@@ -79,7 +123,7 @@ func (s *Server) PlayGame(stream grpc.BidiStreamingServer[arbiterv1.PlayGameRequ
 		var resp *arbiterv1.PlayGameResponse
 		switch in := req.GetInput().(type) {
 		case *arbiterv1.PlayGameRequest_Move:
-			resp, err = s.playMove(g, in.Move)
+			resp, err = s.playMove(ctx, g, in.Move)
 		case *arbiterv1.PlayGameRequest_Start:
 			err = fieldStatus(codes.InvalidArgument, "start", reasonDuplicateStart,
 				"the game has already started; open a new stream for a new game", nil)
@@ -97,10 +141,10 @@ func (s *Server) PlayGame(stream grpc.BidiStreamingServer[arbiterv1.PlayGameRequ
 
 // startGame opens a game from a GameStart, plays its resumed moves and returns the
 // response describing the state after them.
-func (s *Server) startGame(start *arbiterv1.GameStart) (*game, *arbiterv1.PlayGameResponse, error) {
-	rs, err := apiconv.LookupRuleset(s.reg, "ruleset", start.GetRuleset())
+func (s *Server) startGame(ctx context.Context, start *arbiterv1.GameStart) (*game, *arbiterv1.PlayGameResponse, error) {
+	rs, err := s.lookupRuleset("start.ruleset", start.GetRuleset())
 	if err != nil {
-		return nil, nil, domainError(err, "start.")
+		return nil, nil, err
 	}
 	h, err := s.decodeHistory("start.", start.GetFen(), start.GetMoves(), start.GetNotation(), start.GetPolicy())
 	if err != nil {
@@ -114,6 +158,9 @@ func (s *Server) startGame(start *arbiterv1.GameStart) (*game, *arbiterv1.PlayGa
 	g := &game{ruleset: rs.Info().ID, notation: nn, sess: sess}
 	var resp *arbiterv1.PlayGameResponse
 	for i, m := range h.moves {
+		if err := ctx.Err(); err != nil {
+			return nil, nil, s.stoppedError(ctx, "")
+		}
 		before := *sess.Game().Position()
 		u, err := sess.Play(m)
 		if err != nil {
@@ -121,7 +168,7 @@ func (s *Server) startGame(start *arbiterv1.GameStart) (*game, *arbiterv1.PlayGa
 		}
 		if u.Status == arbiter.StatusForbidden && i < len(h.moves)-1 {
 			return nil, nil, fieldStatus(codes.InvalidArgument, fieldIndex("start.moves", i), apiconv.CodeIllegalMove,
-				fmt.Sprintf("move %q is forbidden under the policy, so the moves after it cannot follow: %s", start.GetMoves()[i], u.Explanation),
+				fmt.Sprintf("move %q is forbidden under the policy, so the moves after it cannot follow: %s", clip(start.GetMoves()[i]), u.Explanation),
 				map[string]string{"ply": strconv.Itoa(i + 1), "move": start.GetMoves()[i]})
 		}
 		resp = s.update(g, u, &before)
@@ -150,28 +197,62 @@ func initialResponse(sess *arbiter.Session) *arbiterv1.PlayGameResponse {
 	return resp
 }
 
-// playMove reads and plays one streamed move.
-func (s *Server) playMove(g *game, text string) (*arbiterv1.PlayGameResponse, error) {
+// playMove reads and plays one streamed move. A move that cannot be played is answered
+// with a rejection (the game is unchanged); the error is only for a stopped stream or an
+// internal fault.
+func (s *Server) playMove(ctx context.Context, g *game, text string) (*arbiterv1.PlayGameResponse, error) {
 	pos := g.sess.Game().Position()
 	ply := g.sess.Game().Len()
 	if _, _, over := g.sess.Over(); g.over || over {
-		st, _ := status.New(codes.FailedPrecondition, "the game is over; open a new stream for a new game").WithDetails(
-			&errdetails.ErrorInfo{Reason: reasonGameOver, Domain: errorDomain})
-		return nil, st.Err()
+		return rejection(g, reasonGameOver, "the game is over; open a new stream for a new game", text), nil
 	}
 	if ply >= s.cfg.MaxPlies {
-		return nil, tooLong("move", ply+1, s.cfg.MaxPlies)
+		return rejection(g, apiconv.CodeTooLong,
+			fmt.Sprintf("ply %d would exceed the server's limit of %d plies per game", ply+1, s.cfg.MaxPlies), text), nil
+	}
+	if len(text) > maxEcho {
+		return rejection(g, apiconv.CodeInvalidMove, fmt.Sprintf("ply %d: a move text of %d bytes is longer than any move", ply+1, len(text)), text), nil
 	}
 	m, err := apiconv.ParseMove(pos, ply, text, g.notation)
 	if err != nil {
-		return nil, invalidField(apiconv.AsFieldError(err), "", "move")
+		fe := apiconv.AsFieldError(err)
+		return rejection(g, fe.Code, fe.Reason, text), nil
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, s.stoppedError(ctx, "")
 	}
 	before := *pos
 	u, err := g.sess.Play(m)
 	if err != nil {
+		if fe := apiconv.AsFieldError(err); fe != nil {
+			return rejection(g, fe.Code, fe.Reason, text), nil
+		}
 		return nil, domainError(err, "")
 	}
 	return s.update(g, u, &before), nil
+}
+
+// rejection answers a move that was not played: the game is as it was.
+func rejection(g *game, reason, description, text string) *arbiterv1.PlayGameResponse {
+	description = clipTo(description, maxDescription)
+	resp := &arbiterv1.PlayGameResponse{
+		Status:      arbiterv1.GameStatus_GAME_STATUS_UNSPECIFIED,
+		Result:      arbiterv1.Result_RESULT_ONGOING,
+		Fen:         g.sess.Game().Position().FEN(),
+		Explanation: description,
+		Rejected: &arbiterv1.MoveRejected{
+			Field:       "move",
+			Ply:         int32(g.sess.Game().Len() + 1),
+			Reason:      reason,
+			Description: description,
+			Move:        clip(text),
+		},
+	}
+	if res, term, over := g.sess.Over(); over {
+		resp.Result = apiconv.Result(res)
+		resp.Termination = apiconv.Termination(term)
+	}
+	return resp
 }
 
 // update encodes the state after one move and books it (ruling metric, game over).

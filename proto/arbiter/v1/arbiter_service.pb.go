@@ -421,7 +421,12 @@ type PlayGameResponse struct {
 	// Plain-language summary, in English with Chinese terms.
 	Explanation string `protobuf:"bytes,7,opt,name=explanation,proto3" json:"explanation,omitempty"`
 	// The current position in FEN (before a refused move, since it is not applied).
-	Fen           string `protobuf:"bytes,8,opt,name=fen,proto3" json:"fen,omitempty"`
+	Fen string `protobuf:"bytes,8,opt,name=fen,proto3" json:"fen,omitempty"`
+	// Set when the move of this request was rejected: it was not played and the game is as it
+	// was before the request. A rejection has no ply, cycle or ruling and status
+	// GAME_STATUS_UNSPECIFIED; result, termination and fen describe the unchanged game, and
+	// explanation repeats rejected.description.
+	Rejected      *MoveRejected `protobuf:"bytes,20,opt,name=rejected,proto3" json:"rejected,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -512,10 +517,104 @@ func (x *PlayGameResponse) GetFen() string {
 	return ""
 }
 
+func (x *PlayGameResponse) GetRejected() *MoveRejected {
+	if x != nil {
+		return x.Rejected
+	}
+	return nil
+}
+
+// MoveRejected says why a streamed move was not played. The same reasons and field names
+// appear in the google.rpc.BadRequest and google.rpc.ErrorInfo of the unary RPCs.
+type MoveRejected struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The request field at fault: always "move".
+	Field string `protobuf:"bytes,1,opt,name=field,proto3" json:"field,omitempty"`
+	// The ply the move would have been (1-based), e.g. 1 for Red's first move.
+	Ply int32 `protobuf:"varint,2,opt,name=ply,proto3" json:"ply,omitempty"`
+	// What kind of problem it is: INVALID_MOVE (unreadable in any notation), AMBIGUOUS_MOVE
+	// (fits more than one piece), ILLEGAL_MOVE (reads fine but is not legal here), GAME_OVER
+	// (the game has ended) or HISTORY_TOO_LONG (the game reached the server's ply limit).
+	Reason string `protobuf:"bytes,3,opt,name=reason,proto3" json:"reason,omitempty"`
+	// What is wrong, for a person, e.g. "move 3 (ply 5, red to move): e2e9: illegal move".
+	// Echoed input longer than 64 bytes is cut, with its length in bytes.
+	Description string `protobuf:"bytes,4,opt,name=description,proto3" json:"description,omitempty"`
+	// The move text as received, cut to 64 bytes (with the length in bytes) when longer.
+	Move          string `protobuf:"bytes,5,opt,name=move,proto3" json:"move,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *MoveRejected) Reset() {
+	*x = MoveRejected{}
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MoveRejected) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MoveRejected) ProtoMessage() {}
+
+func (x *MoveRejected) ProtoReflect() protoreflect.Message {
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MoveRejected.ProtoReflect.Descriptor instead.
+func (*MoveRejected) Descriptor() ([]byte, []int) {
+	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *MoveRejected) GetField() string {
+	if x != nil {
+		return x.Field
+	}
+	return ""
+}
+
+func (x *MoveRejected) GetPly() int32 {
+	if x != nil {
+		return x.Ply
+	}
+	return 0
+}
+
+func (x *MoveRejected) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+func (x *MoveRejected) GetDescription() string {
+	if x != nil {
+		return x.Description
+	}
+	return ""
+}
+
+func (x *MoveRejected) GetMove() string {
+	if x != nil {
+		return x.Move
+	}
+	return ""
+}
+
 // CompareRequest is one history to rule on under several rulesets.
 type CompareRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Ruleset ids; empty means every known ruleset.
+	// Ruleset ids; empty means every known ruleset. An id named twice is ruled on once; more
+	// distinct ids than the server's limit (16 by default) is INVALID_ARGUMENT.
 	Rulesets []string `protobuf:"bytes,1,rep,name=rulesets,proto3" json:"rulesets,omitempty"`
 	// Start position in standard xiangqi FEN; empty means the standard start position.
 	Fen string `protobuf:"bytes,2,opt,name=fen,proto3" json:"fen,omitempty"`
@@ -531,7 +630,7 @@ type CompareRequest struct {
 
 func (x *CompareRequest) Reset() {
 	*x = CompareRequest{}
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[5]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -543,7 +642,7 @@ func (x *CompareRequest) String() string {
 func (*CompareRequest) ProtoMessage() {}
 
 func (x *CompareRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[5]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -556,7 +655,7 @@ func (x *CompareRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CompareRequest.ProtoReflect.Descriptor instead.
 func (*CompareRequest) Descriptor() ([]byte, []int) {
-	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{5}
+	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *CompareRequest) GetRulesets() []string {
@@ -597,7 +696,8 @@ func (x *CompareRequest) GetPolicy() *Policy {
 // CompareResponse holds the adjudications side by side.
 type CompareResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// One adjudication per ruleset, in the request's order.
+	// One adjudication per distinct ruleset, in the request's order. A response larger than
+	// the server's limit (4 MiB by default) fails with RESOURCE_EXHAUSTED.
 	Adjudications []*AdjudicateResponse `protobuf:"bytes,1,rep,name=adjudications,proto3" json:"adjudications,omitempty"`
 	// True when the rulesets differ in verdict, responsible side, result or termination.
 	Disagree      bool `protobuf:"varint,2,opt,name=disagree,proto3" json:"disagree,omitempty"`
@@ -607,7 +707,7 @@ type CompareResponse struct {
 
 func (x *CompareResponse) Reset() {
 	*x = CompareResponse{}
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[6]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -619,7 +719,7 @@ func (x *CompareResponse) String() string {
 func (*CompareResponse) ProtoMessage() {}
 
 func (x *CompareResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[6]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -632,7 +732,7 @@ func (x *CompareResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CompareResponse.ProtoReflect.Descriptor instead.
 func (*CompareResponse) Descriptor() ([]byte, []int) {
-	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{6}
+	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *CompareResponse) GetAdjudications() []*AdjudicateResponse {
@@ -668,7 +768,7 @@ type Ruleset struct {
 
 func (x *Ruleset) Reset() {
 	*x = Ruleset{}
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[7]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -680,7 +780,7 @@ func (x *Ruleset) String() string {
 func (*Ruleset) ProtoMessage() {}
 
 func (x *Ruleset) ProtoReflect() protoreflect.Message {
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[7]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -693,7 +793,7 @@ func (x *Ruleset) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Ruleset.ProtoReflect.Descriptor instead.
 func (*Ruleset) Descriptor() ([]byte, []int) {
-	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{7}
+	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *Ruleset) GetId() string {
@@ -740,7 +840,7 @@ type ListRulesetsRequest struct {
 
 func (x *ListRulesetsRequest) Reset() {
 	*x = ListRulesetsRequest{}
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[8]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -752,7 +852,7 @@ func (x *ListRulesetsRequest) String() string {
 func (*ListRulesetsRequest) ProtoMessage() {}
 
 func (x *ListRulesetsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[8]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -765,7 +865,7 @@ func (x *ListRulesetsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListRulesetsRequest.ProtoReflect.Descriptor instead.
 func (*ListRulesetsRequest) Descriptor() ([]byte, []int) {
-	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{8}
+	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{9}
 }
 
 // ListRulesetsResponse lists the known rulesets.
@@ -779,7 +879,7 @@ type ListRulesetsResponse struct {
 
 func (x *ListRulesetsResponse) Reset() {
 	*x = ListRulesetsResponse{}
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[9]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -791,7 +891,7 @@ func (x *ListRulesetsResponse) String() string {
 func (*ListRulesetsResponse) ProtoMessage() {}
 
 func (x *ListRulesetsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[9]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -804,7 +904,7 @@ func (x *ListRulesetsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListRulesetsResponse.ProtoReflect.Descriptor instead.
 func (*ListRulesetsResponse) Descriptor() ([]byte, []int) {
-	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{9}
+	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *ListRulesetsResponse) GetRulesets() []*Ruleset {
@@ -835,7 +935,7 @@ type ListCasesRequest struct {
 
 func (x *ListCasesRequest) Reset() {
 	*x = ListCasesRequest{}
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[10]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -847,7 +947,7 @@ func (x *ListCasesRequest) String() string {
 func (*ListCasesRequest) ProtoMessage() {}
 
 func (x *ListCasesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[10]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -860,7 +960,7 @@ func (x *ListCasesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListCasesRequest.ProtoReflect.Descriptor instead.
 func (*ListCasesRequest) Descriptor() ([]byte, []int) {
-	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{10}
+	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *ListCasesRequest) GetRuleset() string {
@@ -918,7 +1018,7 @@ type ListCasesResponse struct {
 
 func (x *ListCasesResponse) Reset() {
 	*x = ListCasesResponse{}
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[11]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -930,7 +1030,7 @@ func (x *ListCasesResponse) String() string {
 func (*ListCasesResponse) ProtoMessage() {}
 
 func (x *ListCasesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[11]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -943,7 +1043,7 @@ func (x *ListCasesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListCasesResponse.ProtoReflect.Descriptor instead.
 func (*ListCasesResponse) Descriptor() ([]byte, []int) {
-	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{11}
+	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *ListCasesResponse) GetCases() []*Case {
@@ -971,7 +1071,7 @@ type GetCaseRequest struct {
 
 func (x *GetCaseRequest) Reset() {
 	*x = GetCaseRequest{}
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[12]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -983,7 +1083,7 @@ func (x *GetCaseRequest) String() string {
 func (*GetCaseRequest) ProtoMessage() {}
 
 func (x *GetCaseRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[12]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -996,7 +1096,7 @@ func (x *GetCaseRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCaseRequest.ProtoReflect.Descriptor instead.
 func (*GetCaseRequest) Descriptor() ([]byte, []int) {
-	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{12}
+	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *GetCaseRequest) GetId() string {
@@ -1017,7 +1117,7 @@ type GetCaseResponse struct {
 
 func (x *GetCaseResponse) Reset() {
 	*x = GetCaseResponse{}
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[13]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1029,7 +1129,7 @@ func (x *GetCaseResponse) String() string {
 func (*GetCaseResponse) ProtoMessage() {}
 
 func (x *GetCaseResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[13]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1042,7 +1142,7 @@ func (x *GetCaseResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCaseResponse.ProtoReflect.Descriptor instead.
 func (*GetCaseResponse) Descriptor() ([]byte, []int) {
-	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{13}
+	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *GetCaseResponse) GetCase() *Case {
@@ -1059,7 +1159,8 @@ type VerifyCasebookRequest struct {
 	Ruleset string `protobuf:"bytes,1,opt,name=ruleset,proto3" json:"ruleset,omitempty"`
 	// Only cases carrying this tag.
 	Tag string `protobuf:"bytes,2,opt,name=tag,proto3" json:"tag,omitempty"`
-	// Only these case ids.
+	// Only these case ids. An id named twice is verified once; more distinct ids than the
+	// server's limit (256 by default) is INVALID_ARGUMENT.
 	Ids           []string `protobuf:"bytes,3,rep,name=ids,proto3" json:"ids,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -1067,7 +1168,7 @@ type VerifyCasebookRequest struct {
 
 func (x *VerifyCasebookRequest) Reset() {
 	*x = VerifyCasebookRequest{}
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[14]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1079,7 +1180,7 @@ func (x *VerifyCasebookRequest) String() string {
 func (*VerifyCasebookRequest) ProtoMessage() {}
 
 func (x *VerifyCasebookRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[14]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1092,7 +1193,7 @@ func (x *VerifyCasebookRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VerifyCasebookRequest.ProtoReflect.Descriptor instead.
 func (*VerifyCasebookRequest) Descriptor() ([]byte, []int) {
-	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{14}
+	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *VerifyCasebookRequest) GetRuleset() string {
@@ -1135,7 +1236,7 @@ type VerifyCasebookResponse struct {
 
 func (x *VerifyCasebookResponse) Reset() {
 	*x = VerifyCasebookResponse{}
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[15]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1147,7 +1248,7 @@ func (x *VerifyCasebookResponse) String() string {
 func (*VerifyCasebookResponse) ProtoMessage() {}
 
 func (x *VerifyCasebookResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[15]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1160,7 +1261,7 @@ func (x *VerifyCasebookResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VerifyCasebookResponse.ProtoReflect.Descriptor instead.
 func (*VerifyCasebookResponse) Descriptor() ([]byte, []int) {
-	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{15}
+	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *VerifyCasebookResponse) GetResults() []*CaseResult {
@@ -1231,7 +1332,7 @@ const file_arbiter_v1_arbiter_service_proto_rawDesc = "" +
 	"\x03fen\x18\x02 \x01(\tR\x03fen\x12*\n" +
 	"\x06policy\x18\x03 \x01(\v2\x12.arbiter.v1.PolicyR\x06policy\x120\n" +
 	"\bnotation\x18\x04 \x01(\x0e2\x14.arbiter.v1.NotationR\bnotation\x12\x14\n" +
-	"\x05moves\x18\x05 \x03(\tR\x05moves\"\xdb\x02\n" +
+	"\x05moves\x18\x05 \x03(\tR\x05moves\"\x91\x03\n" +
 	"\x10PlayGameResponse\x12'\n" +
 	"\x03ply\x18\x01 \x01(\v2\x15.arbiter.v1.PlyReportR\x03ply\x12.\n" +
 	"\x06status\x18\x02 \x01(\x0e2\x16.arbiter.v1.GameStatusR\x06status\x12'\n" +
@@ -1240,7 +1341,14 @@ const file_arbiter_v1_arbiter_service_proto_rawDesc = "" +
 	"\x06result\x18\x05 \x01(\x0e2\x12.arbiter.v1.ResultR\x06result\x129\n" +
 	"\vtermination\x18\x06 \x01(\x0e2\x17.arbiter.v1.TerminationR\vtermination\x12 \n" +
 	"\vexplanation\x18\a \x01(\tR\vexplanation\x12\x10\n" +
-	"\x03fen\x18\b \x01(\tR\x03fen\"\xb2\x01\n" +
+	"\x03fen\x18\b \x01(\tR\x03fen\x124\n" +
+	"\brejected\x18\x14 \x01(\v2\x18.arbiter.v1.MoveRejectedR\brejected\"\x84\x01\n" +
+	"\fMoveRejected\x12\x14\n" +
+	"\x05field\x18\x01 \x01(\tR\x05field\x12\x10\n" +
+	"\x03ply\x18\x02 \x01(\x05R\x03ply\x12\x16\n" +
+	"\x06reason\x18\x03 \x01(\tR\x06reason\x12 \n" +
+	"\vdescription\x18\x04 \x01(\tR\vdescription\x12\x12\n" +
+	"\x04move\x18\x05 \x01(\tR\x04move\"\xb2\x01\n" +
 	"\x0eCompareRequest\x12\x1a\n" +
 	"\brulesets\x18\x01 \x03(\tR\brulesets\x12\x10\n" +
 	"\x03fen\x18\x02 \x01(\tR\x03fen\x12\x14\n" +
@@ -1307,80 +1415,82 @@ func file_arbiter_v1_arbiter_service_proto_rawDescGZIP() []byte {
 	return file_arbiter_v1_arbiter_service_proto_rawDescData
 }
 
-var file_arbiter_v1_arbiter_service_proto_msgTypes = make([]protoimpl.MessageInfo, 16)
+var file_arbiter_v1_arbiter_service_proto_msgTypes = make([]protoimpl.MessageInfo, 17)
 var file_arbiter_v1_arbiter_service_proto_goTypes = []any{
 	(*AdjudicateRequest)(nil),      // 0: arbiter.v1.AdjudicateRequest
 	(*AdjudicateResponse)(nil),     // 1: arbiter.v1.AdjudicateResponse
 	(*PlayGameRequest)(nil),        // 2: arbiter.v1.PlayGameRequest
 	(*GameStart)(nil),              // 3: arbiter.v1.GameStart
 	(*PlayGameResponse)(nil),       // 4: arbiter.v1.PlayGameResponse
-	(*CompareRequest)(nil),         // 5: arbiter.v1.CompareRequest
-	(*CompareResponse)(nil),        // 6: arbiter.v1.CompareResponse
-	(*Ruleset)(nil),                // 7: arbiter.v1.Ruleset
-	(*ListRulesetsRequest)(nil),    // 8: arbiter.v1.ListRulesetsRequest
-	(*ListRulesetsResponse)(nil),   // 9: arbiter.v1.ListRulesetsResponse
-	(*ListCasesRequest)(nil),       // 10: arbiter.v1.ListCasesRequest
-	(*ListCasesResponse)(nil),      // 11: arbiter.v1.ListCasesResponse
-	(*GetCaseRequest)(nil),         // 12: arbiter.v1.GetCaseRequest
-	(*GetCaseResponse)(nil),        // 13: arbiter.v1.GetCaseResponse
-	(*VerifyCasebookRequest)(nil),  // 14: arbiter.v1.VerifyCasebookRequest
-	(*VerifyCasebookResponse)(nil), // 15: arbiter.v1.VerifyCasebookResponse
-	(Notation)(0),                  // 16: arbiter.v1.Notation
-	(*Policy)(nil),                 // 17: arbiter.v1.Policy
-	(*PlyReport)(nil),              // 18: arbiter.v1.PlyReport
-	(*Cycle)(nil),                  // 19: arbiter.v1.Cycle
-	(*Ruling)(nil),                 // 20: arbiter.v1.Ruling
-	(Result)(0),                    // 21: arbiter.v1.Result
-	(Termination)(0),               // 22: arbiter.v1.Termination
-	(GameStatus)(0),                // 23: arbiter.v1.GameStatus
-	(*Case)(nil),                   // 24: arbiter.v1.Case
-	(*CaseResult)(nil),             // 25: arbiter.v1.CaseResult
+	(*MoveRejected)(nil),           // 5: arbiter.v1.MoveRejected
+	(*CompareRequest)(nil),         // 6: arbiter.v1.CompareRequest
+	(*CompareResponse)(nil),        // 7: arbiter.v1.CompareResponse
+	(*Ruleset)(nil),                // 8: arbiter.v1.Ruleset
+	(*ListRulesetsRequest)(nil),    // 9: arbiter.v1.ListRulesetsRequest
+	(*ListRulesetsResponse)(nil),   // 10: arbiter.v1.ListRulesetsResponse
+	(*ListCasesRequest)(nil),       // 11: arbiter.v1.ListCasesRequest
+	(*ListCasesResponse)(nil),      // 12: arbiter.v1.ListCasesResponse
+	(*GetCaseRequest)(nil),         // 13: arbiter.v1.GetCaseRequest
+	(*GetCaseResponse)(nil),        // 14: arbiter.v1.GetCaseResponse
+	(*VerifyCasebookRequest)(nil),  // 15: arbiter.v1.VerifyCasebookRequest
+	(*VerifyCasebookResponse)(nil), // 16: arbiter.v1.VerifyCasebookResponse
+	(Notation)(0),                  // 17: arbiter.v1.Notation
+	(*Policy)(nil),                 // 18: arbiter.v1.Policy
+	(*PlyReport)(nil),              // 19: arbiter.v1.PlyReport
+	(*Cycle)(nil),                  // 20: arbiter.v1.Cycle
+	(*Ruling)(nil),                 // 21: arbiter.v1.Ruling
+	(Result)(0),                    // 22: arbiter.v1.Result
+	(Termination)(0),               // 23: arbiter.v1.Termination
+	(GameStatus)(0),                // 24: arbiter.v1.GameStatus
+	(*Case)(nil),                   // 25: arbiter.v1.Case
+	(*CaseResult)(nil),             // 26: arbiter.v1.CaseResult
 }
 var file_arbiter_v1_arbiter_service_proto_depIdxs = []int32{
-	16, // 0: arbiter.v1.AdjudicateRequest.notation:type_name -> arbiter.v1.Notation
-	17, // 1: arbiter.v1.AdjudicateRequest.policy:type_name -> arbiter.v1.Policy
-	18, // 2: arbiter.v1.AdjudicateResponse.plies:type_name -> arbiter.v1.PlyReport
-	19, // 3: arbiter.v1.AdjudicateResponse.cycle:type_name -> arbiter.v1.Cycle
-	20, // 4: arbiter.v1.AdjudicateResponse.ruling:type_name -> arbiter.v1.Ruling
-	21, // 5: arbiter.v1.AdjudicateResponse.result:type_name -> arbiter.v1.Result
-	22, // 6: arbiter.v1.AdjudicateResponse.termination:type_name -> arbiter.v1.Termination
-	23, // 7: arbiter.v1.AdjudicateResponse.status:type_name -> arbiter.v1.GameStatus
+	17, // 0: arbiter.v1.AdjudicateRequest.notation:type_name -> arbiter.v1.Notation
+	18, // 1: arbiter.v1.AdjudicateRequest.policy:type_name -> arbiter.v1.Policy
+	19, // 2: arbiter.v1.AdjudicateResponse.plies:type_name -> arbiter.v1.PlyReport
+	20, // 3: arbiter.v1.AdjudicateResponse.cycle:type_name -> arbiter.v1.Cycle
+	21, // 4: arbiter.v1.AdjudicateResponse.ruling:type_name -> arbiter.v1.Ruling
+	22, // 5: arbiter.v1.AdjudicateResponse.result:type_name -> arbiter.v1.Result
+	23, // 6: arbiter.v1.AdjudicateResponse.termination:type_name -> arbiter.v1.Termination
+	24, // 7: arbiter.v1.AdjudicateResponse.status:type_name -> arbiter.v1.GameStatus
 	3,  // 8: arbiter.v1.PlayGameRequest.start:type_name -> arbiter.v1.GameStart
-	17, // 9: arbiter.v1.GameStart.policy:type_name -> arbiter.v1.Policy
-	16, // 10: arbiter.v1.GameStart.notation:type_name -> arbiter.v1.Notation
-	18, // 11: arbiter.v1.PlayGameResponse.ply:type_name -> arbiter.v1.PlyReport
-	23, // 12: arbiter.v1.PlayGameResponse.status:type_name -> arbiter.v1.GameStatus
-	19, // 13: arbiter.v1.PlayGameResponse.cycle:type_name -> arbiter.v1.Cycle
-	20, // 14: arbiter.v1.PlayGameResponse.ruling:type_name -> arbiter.v1.Ruling
-	21, // 15: arbiter.v1.PlayGameResponse.result:type_name -> arbiter.v1.Result
-	22, // 16: arbiter.v1.PlayGameResponse.termination:type_name -> arbiter.v1.Termination
-	16, // 17: arbiter.v1.CompareRequest.notation:type_name -> arbiter.v1.Notation
-	17, // 18: arbiter.v1.CompareRequest.policy:type_name -> arbiter.v1.Policy
-	1,  // 19: arbiter.v1.CompareResponse.adjudications:type_name -> arbiter.v1.AdjudicateResponse
-	17, // 20: arbiter.v1.Ruleset.default_policy:type_name -> arbiter.v1.Policy
-	7,  // 21: arbiter.v1.ListRulesetsResponse.rulesets:type_name -> arbiter.v1.Ruleset
-	24, // 22: arbiter.v1.ListCasesResponse.cases:type_name -> arbiter.v1.Case
-	24, // 23: arbiter.v1.GetCaseResponse.case:type_name -> arbiter.v1.Case
-	25, // 24: arbiter.v1.VerifyCasebookResponse.results:type_name -> arbiter.v1.CaseResult
-	0,  // 25: arbiter.v1.ArbiterService.Adjudicate:input_type -> arbiter.v1.AdjudicateRequest
-	2,  // 26: arbiter.v1.ArbiterService.PlayGame:input_type -> arbiter.v1.PlayGameRequest
-	5,  // 27: arbiter.v1.ArbiterService.Compare:input_type -> arbiter.v1.CompareRequest
-	8,  // 28: arbiter.v1.ArbiterService.ListRulesets:input_type -> arbiter.v1.ListRulesetsRequest
-	10, // 29: arbiter.v1.ArbiterService.ListCases:input_type -> arbiter.v1.ListCasesRequest
-	12, // 30: arbiter.v1.ArbiterService.GetCase:input_type -> arbiter.v1.GetCaseRequest
-	14, // 31: arbiter.v1.ArbiterService.VerifyCasebook:input_type -> arbiter.v1.VerifyCasebookRequest
-	1,  // 32: arbiter.v1.ArbiterService.Adjudicate:output_type -> arbiter.v1.AdjudicateResponse
-	4,  // 33: arbiter.v1.ArbiterService.PlayGame:output_type -> arbiter.v1.PlayGameResponse
-	6,  // 34: arbiter.v1.ArbiterService.Compare:output_type -> arbiter.v1.CompareResponse
-	9,  // 35: arbiter.v1.ArbiterService.ListRulesets:output_type -> arbiter.v1.ListRulesetsResponse
-	11, // 36: arbiter.v1.ArbiterService.ListCases:output_type -> arbiter.v1.ListCasesResponse
-	13, // 37: arbiter.v1.ArbiterService.GetCase:output_type -> arbiter.v1.GetCaseResponse
-	15, // 38: arbiter.v1.ArbiterService.VerifyCasebook:output_type -> arbiter.v1.VerifyCasebookResponse
-	32, // [32:39] is the sub-list for method output_type
-	25, // [25:32] is the sub-list for method input_type
-	25, // [25:25] is the sub-list for extension type_name
-	25, // [25:25] is the sub-list for extension extendee
-	0,  // [0:25] is the sub-list for field type_name
+	18, // 9: arbiter.v1.GameStart.policy:type_name -> arbiter.v1.Policy
+	17, // 10: arbiter.v1.GameStart.notation:type_name -> arbiter.v1.Notation
+	19, // 11: arbiter.v1.PlayGameResponse.ply:type_name -> arbiter.v1.PlyReport
+	24, // 12: arbiter.v1.PlayGameResponse.status:type_name -> arbiter.v1.GameStatus
+	20, // 13: arbiter.v1.PlayGameResponse.cycle:type_name -> arbiter.v1.Cycle
+	21, // 14: arbiter.v1.PlayGameResponse.ruling:type_name -> arbiter.v1.Ruling
+	22, // 15: arbiter.v1.PlayGameResponse.result:type_name -> arbiter.v1.Result
+	23, // 16: arbiter.v1.PlayGameResponse.termination:type_name -> arbiter.v1.Termination
+	5,  // 17: arbiter.v1.PlayGameResponse.rejected:type_name -> arbiter.v1.MoveRejected
+	17, // 18: arbiter.v1.CompareRequest.notation:type_name -> arbiter.v1.Notation
+	18, // 19: arbiter.v1.CompareRequest.policy:type_name -> arbiter.v1.Policy
+	1,  // 20: arbiter.v1.CompareResponse.adjudications:type_name -> arbiter.v1.AdjudicateResponse
+	18, // 21: arbiter.v1.Ruleset.default_policy:type_name -> arbiter.v1.Policy
+	8,  // 22: arbiter.v1.ListRulesetsResponse.rulesets:type_name -> arbiter.v1.Ruleset
+	25, // 23: arbiter.v1.ListCasesResponse.cases:type_name -> arbiter.v1.Case
+	25, // 24: arbiter.v1.GetCaseResponse.case:type_name -> arbiter.v1.Case
+	26, // 25: arbiter.v1.VerifyCasebookResponse.results:type_name -> arbiter.v1.CaseResult
+	0,  // 26: arbiter.v1.ArbiterService.Adjudicate:input_type -> arbiter.v1.AdjudicateRequest
+	2,  // 27: arbiter.v1.ArbiterService.PlayGame:input_type -> arbiter.v1.PlayGameRequest
+	6,  // 28: arbiter.v1.ArbiterService.Compare:input_type -> arbiter.v1.CompareRequest
+	9,  // 29: arbiter.v1.ArbiterService.ListRulesets:input_type -> arbiter.v1.ListRulesetsRequest
+	11, // 30: arbiter.v1.ArbiterService.ListCases:input_type -> arbiter.v1.ListCasesRequest
+	13, // 31: arbiter.v1.ArbiterService.GetCase:input_type -> arbiter.v1.GetCaseRequest
+	15, // 32: arbiter.v1.ArbiterService.VerifyCasebook:input_type -> arbiter.v1.VerifyCasebookRequest
+	1,  // 33: arbiter.v1.ArbiterService.Adjudicate:output_type -> arbiter.v1.AdjudicateResponse
+	4,  // 34: arbiter.v1.ArbiterService.PlayGame:output_type -> arbiter.v1.PlayGameResponse
+	7,  // 35: arbiter.v1.ArbiterService.Compare:output_type -> arbiter.v1.CompareResponse
+	10, // 36: arbiter.v1.ArbiterService.ListRulesets:output_type -> arbiter.v1.ListRulesetsResponse
+	12, // 37: arbiter.v1.ArbiterService.ListCases:output_type -> arbiter.v1.ListCasesResponse
+	14, // 38: arbiter.v1.ArbiterService.GetCase:output_type -> arbiter.v1.GetCaseResponse
+	16, // 39: arbiter.v1.ArbiterService.VerifyCasebook:output_type -> arbiter.v1.VerifyCasebookResponse
+	33, // [33:40] is the sub-list for method output_type
+	26, // [26:33] is the sub-list for method input_type
+	26, // [26:26] is the sub-list for extension type_name
+	26, // [26:26] is the sub-list for extension extendee
+	0,  // [0:26] is the sub-list for field type_name
 }
 
 func init() { file_arbiter_v1_arbiter_service_proto_init() }
@@ -1395,14 +1505,14 @@ func file_arbiter_v1_arbiter_service_proto_init() {
 		(*PlayGameRequest_Start)(nil),
 		(*PlayGameRequest_Move)(nil),
 	}
-	file_arbiter_v1_arbiter_service_proto_msgTypes[10].OneofWrappers = []any{}
+	file_arbiter_v1_arbiter_service_proto_msgTypes[11].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_arbiter_v1_arbiter_service_proto_rawDesc), len(file_arbiter_v1_arbiter_service_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   16,
+			NumMessages:   17,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -44,8 +44,20 @@ type ArbiterServiceClient interface {
 	Adjudicate(ctx context.Context, in *AdjudicateRequest, opts ...grpc.CallOption) (*AdjudicateResponse, error)
 	// PlayGame follows one game move by move, for game sites. The first request opens the game
 	// with a GameStart; every later request carries one move. The server sends exactly one
-	// response per request, with the state after it. Moves sent after GAME_STATUS_GAME_OVER
-	// fail the stream with FAILED_PRECONDITION; a bad request fails only this stream.
+	// response per request, with the state after it.
+	//
+	// A move that cannot be played (unreadable, ambiguous, illegal, sent after the game ended,
+	// or beyond the server's ply limit) is answered with a response whose `rejected` field says
+	// why; the move is not played and the stream and the game go on as before, so the player
+	// can send another. Only a misuse of the protocol fails the stream with INVALID_ARGUMENT
+	// and a google.rpc.BadRequest field violation: a first message that is not a GameStart, a
+	// second GameStart, a message with neither a start nor a move, or a GameStart that cannot
+	// open a game (bad ruleset, FEN, policy or resumed move). Other streams are not affected.
+	//
+	// Limits: the first message must arrive within the server's first-message timeout (10 s by
+	// default) and each later one within its idle timeout (30 min by default), else the stream
+	// ends with DEADLINE_EXCEEDED; when the server drains, open streams end with UNAVAILABLE
+	// and a message saying so: reopen the game on another replica with `start.moves`.
 	PlayGame(ctx context.Context, opts ...grpc.CallOption) (grpc.BidiStreamingClient[PlayGameRequest, PlayGameResponse], error)
 	// Compare adjudicates one history under several rulesets and says whether they disagree.
 	Compare(ctx context.Context, in *CompareRequest, opts ...grpc.CallOption) (*CompareResponse, error)
@@ -156,8 +168,20 @@ type ArbiterServiceServer interface {
 	Adjudicate(context.Context, *AdjudicateRequest) (*AdjudicateResponse, error)
 	// PlayGame follows one game move by move, for game sites. The first request opens the game
 	// with a GameStart; every later request carries one move. The server sends exactly one
-	// response per request, with the state after it. Moves sent after GAME_STATUS_GAME_OVER
-	// fail the stream with FAILED_PRECONDITION; a bad request fails only this stream.
+	// response per request, with the state after it.
+	//
+	// A move that cannot be played (unreadable, ambiguous, illegal, sent after the game ended,
+	// or beyond the server's ply limit) is answered with a response whose `rejected` field says
+	// why; the move is not played and the stream and the game go on as before, so the player
+	// can send another. Only a misuse of the protocol fails the stream with INVALID_ARGUMENT
+	// and a google.rpc.BadRequest field violation: a first message that is not a GameStart, a
+	// second GameStart, a message with neither a start nor a move, or a GameStart that cannot
+	// open a game (bad ruleset, FEN, policy or resumed move). Other streams are not affected.
+	//
+	// Limits: the first message must arrive within the server's first-message timeout (10 s by
+	// default) and each later one within its idle timeout (30 min by default), else the stream
+	// ends with DEADLINE_EXCEEDED; when the server drains, open streams end with UNAVAILABLE
+	// and a message saying so: reopen the game on another replica with `start.moves`.
 	PlayGame(grpc.BidiStreamingServer[PlayGameRequest, PlayGameResponse]) error
 	// Compare adjudicates one history under several rulesets and says whether they disagree.
 	Compare(context.Context, *CompareRequest) (*CompareResponse, error)
