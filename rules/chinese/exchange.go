@@ -52,8 +52,8 @@ func (a *analyst) matedAfter(p *xiangqi.Position) bool {
 // stopping when it pays (never below 0). The captures considered are those on the
 // exchange square s and those the exchange itself made possible (a line opened by a piece
 // that left its square: a discovered attack, or a pinned capturer exposing a piece behind
-// it, 图23 被牵子捉子; or, for the chaser, a piece the first victim protected that nothing
-// protects any more, 图4, see wardList; not at the end of a check line, where the exchange
+// it, 图23 被牵子捉子; or, for the chaser, a piece the first victim or a recapturing piece
+// protected that nothing protects any more, 图4, see wardList; not at the end of a check line, where the exchange
 // is a bounded look-ahead). Captures that already stood in root, the position
 // before the first capture, are the two sides' own business and are left out.
 //
@@ -112,8 +112,12 @@ func (a *analyst) computeExchange(p, root *xiangqi.Position, s xiangqi.Square, v
 	mover := p.SideToMove()
 	var buf [64]xiangqi.Move
 	moves := a.exchangeMoves(p, s, vacated, buf[:0])
+	var wardSet squareSet
 	if first := root.At(s); first != xiangqi.NoPiece && first.Color() != mover && !a.leafExchanges {
-		moves = wards.appendCaptures(p, root, s, moves)
+		v, o := wards.all(root, s, vacated)
+		wardSet = v
+		wardSet.union(o)
+		moves = wards.appendCaptures(p, root, s, vacated, moves)
 	}
 	// The generation costs about as much as trying the moves: one unit per vacated
 	// square scanned and per capture found.
@@ -134,7 +138,14 @@ func (a *analyst) computeExchange(p, root *xiangqi.Position, s xiangqi.Square, v
 		if target == xiangqi.NoPiece || target.Kind() == xiangqi.King || value(target, to, a.chaser) <= 0 {
 			continue
 		}
-		if to != s && root.At(from) == p.At(from) && root.At(to) == target && root.CanMoveGeometrically(from, to) && !wards.has(to) {
+		if mover == a.chaser && p.At(from).Kind() == xiangqi.King {
+			// The king's capture is no part of the exchange's gain (26.1): a trade that
+			// is even until the king joins in is the king's own attack, idle
+			// (spec §1.4 a 5, 参考图32: the piece exchanges first and only then can the
+			// king take; they do not chase together).
+			continue
+		}
+		if to != s && root.At(from) == p.At(from) && root.At(to) == target && root.CanMoveGeometrically(from, to) && !wardSet.has(to) {
 			continue // not made possible by the exchange
 		}
 		if to != s && mover != a.chaser && value(target, to, a.chaser) == value(root.At(s), s, a.chaser) && target.Kind() == root.At(s).Kind() {
@@ -239,30 +250,57 @@ func (a *analyst) exchangeMoves(p *xiangqi.Position, s xiangqi.Square, vacated [
 	return dst
 }
 
-// wardList holds the pieces the first victim of an exchange protected in the position
-// before the first capture (its wards), found the first time they are asked for.
+// wardList holds the pieces that the defender's pieces taking part in an exchange
+// protected in the position before the first capture (their wards), found the first
+// time they are asked for.
 //
 // The exchange goes on on other squares (26.5, 完整的交换过程): once the victim is taken,
 // the pieces it guarded may be won too (图4: the cannon takes a horse, the elephant takes
-// back, and the pawn the horse guarded falls to the red horse). Only the first victim's
-// wards count: a piece drawn away from its post to recapture leaves its wards to the
-// defender's own judgement, and counting them made the official diagrams' exchanges
-// come out richer than the book's.
+// back, and the pawn the horse guarded falls to the red horse). The same holds for the
+// defender's recapturing pieces: a piece drawn away from its post to take back stops
+// protecting what it guarded there, and the chaser may take that (an overloaded
+// defender, insufficient root: the cannon takes a horse, the horse that takes back
+// leaves a cannon it guarded to the rook). A ward counts only while it stands where it
+// stood and nothing protects it any more.
 //
-// The wards are pieces of one side other than its king and the victim, at most 14, so
-// the list never fills up (a truncated list would depend on the order of the squares).
+// The wards of one piece are pieces of its side other than its king and itself, at most
+// 14, so a set never fills up (a truncated list would depend on the order of the
+// squares).
 type wardList struct {
-	done bool
-	n    int
-	sq   [16]xiangqi.Square
+	n   int
+	src [maxWardSources]xiangqi.Square
+	set [maxWardSources]squareSet
 }
 
-func (w *wardList) find(root *xiangqi.Position, s xiangqi.Square) {
-	w.done = true
-	victim := root.At(s)
-	c := victim.Color()
+// maxWardSources is the number of guarding pieces whose wards are cached; more are
+// computed each time they are asked for (an exchange has at most a few recaptures).
+const maxWardSources = 8
+
+// of returns the wards of the piece on src in root.
+func (w *wardList) of(root *xiangqi.Position, src xiangqi.Square) squareSet {
+	for i := 0; i < w.n; i++ {
+		if w.src[i] == src {
+			return w.set[i]
+		}
+	}
+	set := findWards(root, src)
+	if w.n < maxWardSources {
+		w.src[w.n], w.set[w.n] = src, set
+		w.n++
+	}
+	return set
+}
+
+// findWards lists the pieces the piece on s protects in root.
+func findWards(root *xiangqi.Position, s xiangqi.Square) squareSet {
+	var set squareSet
+	guard := root.At(s)
+	if guard == xiangqi.NoPiece {
+		return set
+	}
+	c := guard.Color()
 	var buf [16]xiangqi.Square
-	for t := xiangqi.Square(0); t < xiangqi.NumSquares && w.n < len(w.sq); t++ {
+	for t := xiangqi.Square(0); t < xiangqi.NumSquares; t++ {
 		pc := root.At(t)
 		if t == s || pc == xiangqi.NoPiece || pc.Color() != c || pc.Kind() == xiangqi.King {
 			continue
@@ -271,37 +309,98 @@ func (w *wardList) find(root *xiangqi.Position, s xiangqi.Square) {
 			continue // out of reach of any piece on s
 		}
 		if containsSquare(root.AppendAttackers(buf[:0], t, c), s) {
-			w.sq[w.n] = t
-			w.n++
+			set.put(t)
 		}
 	}
+	return set
 }
 
-func (w *wardList) has(t xiangqi.Square) bool {
-	for _, x := range w.sq[:w.n] {
-		if x == t {
-			return true
+// all returns the wards of the first victim (on s) and of the defender's pieces that
+// have left their squares in the exchange so far (vacated, in the order of the
+// captures; the defender's are the squares root holds one of its pieces on): first
+// the victim's, then the others'.
+func (w *wardList) all(root *xiangqi.Position, s xiangqi.Square, vacated []xiangqi.Square) (victim, others squareSet) {
+	victim = w.of(root, s)
+	def := root.At(s).Color()
+	for _, v := range vacated {
+		if pc := root.At(v); pc != xiangqi.NoPiece && pc.Color() == def {
+			others.union(w.of(root, v))
 		}
 	}
-	return false
+	return victim, others
 }
 
-// appendCaptures appends the side to move's captures of the first victim's wards that
-// still stand where they stood in root and that nothing protects any more.
-func (w *wardList) appendCaptures(p, root *xiangqi.Position, s xiangqi.Square, dst []xiangqi.Move) []xiangqi.Move {
-	if !w.done {
-		w.find(root, s)
+// appendCaptures appends the chaser's captures (it is to move in p) of the wards (see
+// all) that still stand where they stood in root and that nothing protects any more.
+//
+// A ward of a recapturing piece is taken only when the exchange so far has not cost the
+// chaser material (balance, see exchangeBalance), and not by a pawn: an even trade that
+// draws a defender off its post wins what it guarded (the cannon takes a horse, the
+// horse that takes back leaves a cannon to the rook), while a piece given up to deflect
+// the defender is a combination, not a complete exchange (参考图31: the cannon that takes
+// the pawn i5 and is taken by the horse guarding the cannon e5 wins nothing), and a
+// pawn's capture is the pawn's own attack (26.1; 参考图33: the advisor that takes the
+// horse on d9 leaves the advisor f7 to the pawn, and the book counts no gain).
+func (w *wardList) appendCaptures(p, root *xiangqi.Position, s xiangqi.Square, vacated []xiangqi.Square, dst []xiangqi.Move) []xiangqi.Move {
+	victim, others := w.all(root, s, vacated)
+	set := victim
+	set.union(others)
+	if set.empty() {
+		return dst
 	}
+	balanced := -1 // unknown
 	var buf [16]xiangqi.Square
-	for _, t := range w.sq[:w.n] {
-		if p.At(t) != root.At(t) || p.AttackedBy(t, p.At(t).Color()) {
-			continue // moved, or still protected: the exchange does not reach it
+	for t := xiangqi.Square(0); t < xiangqi.NumSquares; t++ {
+		if !set.has(t) || p.At(t) != root.At(t) || p.AttackedBy(t, p.At(t).Color()) {
+			continue // not a ward, moved, or still protected: the exchange does not reach it
+		}
+		own := victim.has(t)
+		if !own {
+			if balanced < 0 {
+				balanced = 0
+				if exchangeBalance(p, root, p.SideToMove()) >= 0 {
+					balanced = 1
+				}
+			}
+			if balanced == 0 {
+				continue
+			}
 		}
 		for _, from := range p.AppendAttackers(buf[:0], t, p.SideToMove()) {
+			if !own && p.At(from).Kind() == xiangqi.Pawn {
+				continue
+			}
 			dst = append(dst, xiangqi.NewMove(from, t))
 		}
 	}
 	return dst
+}
+
+// exchangeBalance returns the material c has won since root (what it took minus what
+// it lost), valued by c (value.go).
+func exchangeBalance(p, root *xiangqi.Position, c xiangqi.Color) int {
+	bal := 0
+	for t := xiangqi.Square(0); t < xiangqi.NumSquares; t++ {
+		was, now := root.At(t), p.At(t)
+		if was == now {
+			continue
+		}
+		if was != xiangqi.NoPiece {
+			if was.Color() == c {
+				bal -= value(was, t, c)
+			} else {
+				bal += value(was, t, c)
+			}
+		}
+		if now != xiangqi.NoPiece {
+			if now.Color() == c {
+				bal += value(now, t, c)
+			} else {
+				bal -= value(now, t, c)
+			}
+		}
+	}
+	return bal
 }
 
 // appendCaptures appends the captures (of anything but s's own side) of the piece on from.

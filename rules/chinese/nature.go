@@ -190,7 +190,7 @@ func (c *classifier) chases(f *plyFacts, answering bool) (threats, excl []arbite
 	// if the check did not bind, so an attack the opponent's own checking move exposed
 	// stays idle (参考图22).
 	base := a.scan(f.before, answering, xiangqi.NoSquare)
-	var escaping *bool
+	var escaping, renewing *bool
 	for i := range ws.list {
 		w := &ws.list[i]
 		t := arbiter.Threat{Target: w.victim, Victim: w.piece}
@@ -219,9 +219,26 @@ func (c *classifier) chases(f *plyFacts, answering bool) (threats, excl []arbite
 			involved = append(involved, f.move.To())
 			necessary = append(necessary, f.move.To())
 		}
-		if base.get(w.victim) != nil && !containsSquare(involved, f.move.To()) {
-			excl = append(excl, excluded(t, excPreExisting, pieceAt(w.piece, w.victim)+" could already be won before the move, and the moved piece takes no part (CXA 29.2: not a new threat)"))
-			continue
+		if b := base.get(w.victim); b != nil {
+			if !containsSquare(involved, f.move.To()) {
+				excl = append(excl, excluded(t, excPreExisting, pieceAt(w.piece, w.victim)+" could already be won before the move, and the moved piece takes no part (CXA 29.2: not a new threat)"))
+				continue
+			}
+			// The moved piece takes part, but it already did from its old square, with
+			// the same partners: the move leaves the win unchanged (newness.go). A move
+			// that answers the opponent's threat, escaping an attack on the moved piece
+			// or parrying a mate threat, and keeps the win re-forms the chase that
+			// threat broke (图11: the cannon b9-a9 that keeps pinning the elephant's
+			// protector when the rook attacks it; 参考图35: the rook d4-f4 that parries
+			// the mate and so makes the cannon's attack on the rook c6 real).
+			if renewing == nil {
+				e := c.wasThreatened(f) || c.parriesMate(f)
+				renewing = &e
+			}
+			if !*renewing && a.sameWin(f.before, b, f.move, a.linePieces(&now, w, involved), answering) {
+				excl = append(excl, excluded(t, excPreExisting, pieceAt(w.piece, w.victim)+" could already be won before the move by the same pieces, the moved one among them from its old square: the move leaves the win unchanged (CXA 29.2: not a new threat)"))
+				continue
+			}
 		}
 		attackers := involved
 		if w.viaCheck {
