@@ -1,0 +1,297 @@
+package picture
+
+import (
+	"bytes"
+	"encoding/xml"
+	"errors"
+	"flag"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/arbiter-xq/arbiter/arbiter"
+	"github.com/arbiter-xq/arbiter/casebook"
+	"github.com/arbiter-xq/arbiter/rules/chinese"
+	"github.com/arbiter-xq/arbiter/xiangqi"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden SVG files in testdata/")
+
+// caseReport adjudicates a casebook case under the Chinese rules.
+func caseReport(t testing.TB, id string) *arbiter.Report {
+	t.Helper()
+	book, err := casebook.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, ok := book.Get(id)
+	if !ok {
+		t.Fatalf("no case %s", id)
+	}
+	start, moves, err := casebook.Replay(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := arbiter.Adjudicate(chinese.New(), start, moves, arbiter.DefaultPolicy())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep
+}
+
+// neutralBoard is a board no game has yet: cells, pentagons turned for the second
+// side, two-character, promoted and face-down pieces, dots on crossings.
+func neutralBoard() Board {
+	return Board{
+		Layout: Squares, Files: 5, Ranks: 4, Shape: Pentagon, TurnSecond: true,
+		Sides: [2]SideStyle{{Name: "sente"}, {Name: "gote"}},
+		Dots:  []Point{{2, 2}, {3, 2}},
+		Labels: []Labels{
+			{Edge: Far, Text: []string{"5", "4", "3", "2", "1"}},
+			{Edge: Right, Text: []string{"四", "三", "二", "一"}},
+		},
+		Pieces: []Piece{
+			{At: Point{0, 0}, Side: First, Label: "獅子", Name: "sente lion"},
+			{At: Point{2, 0}, Side: First, Label: "王", Name: "sente king"},
+			{At: Point{4, 1}, Side: First, Label: "竜", Name: "sente dragon", Promoted: true},
+			{At: Point{2, 3}, Side: Second, Label: "玉", Name: "gote king"},
+			{At: Point{1, 3}, Side: Second, Label: "奔王", Name: "gote free king"},
+			{At: Point{3, 2}, Side: Second, FaceDown: true},
+		},
+	}
+}
+
+// pictures are the golden pictures: name -> how to draw it.
+var pictures = []struct {
+	name string
+	draw func(t testing.TB, w io.Writer) error
+}{
+	{"start", func(t testing.TB, w io.Writer) error {
+		pos := xiangqi.StartPosition()
+		return XiangqiSVG(w, &pos, Title("开局 Start position"),
+			Arrows(Arrow(Point{7, 2}, Point{4, 2}).WithLabel("1"), Arrow(Point{7, 9}, Point{6, 7}).WithLabel("2").WithColor(BlackMoveColor)))
+	}},
+	{"start-black", func(t testing.TB, w io.Writer) error {
+		pos := xiangqi.StartPosition()
+		return XiangqiSVG(w, &pos, Perspective(Second), Width(400))
+	}},
+	{"ruling-cxa2020-fig6", func(t testing.TB, w io.Writer) error { return Ruling(w, caseReport(t, "cxa2020-图6")) }},
+	{"ruling-cxa2020-fig2", func(t testing.TB, w io.Writer) error { return Ruling(w, caseReport(t, "cxa2020-图2")) }},
+	{"ruling-pinned-protector", func(t testing.TB, w io.Writer) error {
+		return Ruling(w, caseReport(t, "constructed-chinese-pinned-protector"))
+	}},
+	{"ruling-mate-threat", func(t testing.TB, w io.Writer) error { return Ruling(w, caseReport(t, "cxa2020-图7")) }},
+	{"no-repetition", func(t testing.TB, w io.Writer) error {
+		pos := xiangqi.StartPosition()
+		moves := []xiangqi.Move{xiangqi.NewMove(xiangqi.SquareAt(7, 2), xiangqi.SquareAt(4, 2))}
+		rep, err := arbiter.Adjudicate(chinese.New(), pos, moves, arbiter.DefaultPolicy())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return Ruling(w, rep)
+	}},
+	{"ply-1-cxa2020-fig6", func(t testing.TB, w io.Writer) error {
+		ps, err := Plies(caseReport(t, "cxa2020-图6"))
+		if err != nil {
+			return err
+		}
+		_, err = io.WriteString(w, ps[1])
+		return err
+	}},
+	{"neutral-squares", func(t testing.TB, w io.Writer) error {
+		return SVG(w, neutralBoard(), Rings(Ring(Point{2, 3}).WithLabel("王手")), Arrows(Arrow(Point{0, 0}, Point{1, 1})), Title("Neutral board"))
+	}},
+	{"neutral-squares-second", func(t testing.TB, w io.Writer) error {
+		return SVG(w, neutralBoard(), Perspective(Second))
+	}},
+}
+
+func render(t testing.TB, draw func(testing.TB, io.Writer) error) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := draw(t, &buf); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// TestGolden compares every picture with its golden file (go test -update rewrites
+// them; look at the PNGs TestRenderPNG writes before committing a change).
+func TestGolden(t *testing.T) {
+	for _, p := range pictures {
+		t.Run(p.name, func(t *testing.T) {
+			got := render(t, p.draw)
+			path := filepath.Join("testdata", p.name+".svg")
+			if *update {
+				if err := os.WriteFile(path, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run go test ./picture -update)", err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("%s differs from the golden file; if the change is intended, run go test ./picture -update and look at the PNGs", path)
+			}
+		})
+	}
+}
+
+// wellFormed parses the whole document with encoding/xml and checks that its root
+// is an svg element.
+func wellFormed(t testing.TB, doc []byte) {
+	t.Helper()
+	d := xml.NewDecoder(bytes.NewReader(doc))
+	root := ""
+	for {
+		tok, err := d.Token()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			t.Fatalf("not well-formed XML: %v", err)
+		}
+		if se, ok := tok.(xml.StartElement); ok && root == "" {
+			root = se.Name.Local
+			if se.Name.Space != "http://www.w3.org/2000/svg" {
+				t.Errorf("root namespace %q", se.Name.Space)
+			}
+		}
+	}
+	if root != "svg" {
+		t.Errorf("root element %q, want svg", root)
+	}
+}
+
+func TestWellFormed(t *testing.T) {
+	for _, p := range pictures {
+		t.Run(p.name, func(t *testing.T) { wellFormed(t, render(t, p.draw)) })
+	}
+}
+
+// TestRulingContent checks what a person must find in the picture of 图6: four
+// numbered arrows (the cycle), the checked king ringed, the verdict, the patterns and
+// the references.
+func TestRulingContent(t *testing.T) {
+	svg := string(render(t, pictures[2].draw))
+	if n := strings.Count(svg, `<g class="arrow" `); n != 4 {
+		t.Errorf("%d arrows, want 4", n)
+	}
+	for _, want := range []string{"RED MUST CHANGE", "红方变着", "perpetual check 长将", "forbidden", "CXA 2020 25.1",
+		`class="ring check" data-at="e8"`, "1+", "2", "3+", "4", "车四平五", "<title>Red must change"} {
+		if !strings.Contains(svg, want) {
+			t.Errorf("the picture has no %q", want)
+		}
+	}
+}
+
+// TestChaseMarks checks the marks of a chase: the victim ringed with the moves that
+// chase it, its attackers dashed.
+func TestChaseMarks(t *testing.T) {
+	rep := caseReport(t, "constructed-chinese-pinned-protector")
+	_, opts := RulingBoard(rep)
+	o := defaultOptions()
+	for _, f := range opts {
+		f(&o)
+	}
+	kinds := map[string]int{}
+	for _, r := range o.rings {
+		kinds[r.Class] += len(r.Points)
+		if r.Class == "chased" && !strings.HasPrefix(r.Label, "捉") {
+			t.Errorf("chased ring tagged %q", r.Label)
+		}
+	}
+	if kinds["chased"] == 0 || kinds["attacker"] == 0 {
+		t.Errorf("rings by kind %v: want chased and attacker rings", kinds)
+	}
+}
+
+func TestPliesCount(t *testing.T) {
+	rep := caseReport(t, "cxa2020-图6")
+	ps, err := Plies(rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ps) != rep.Game.Len()+1 {
+		t.Fatalf("%d pictures for %d plies, want one more than plies", len(ps), rep.Game.Len())
+	}
+	for i, p := range ps {
+		wellFormed(t, []byte(p))
+		if i > 0 && strings.Count(p, `<g class="arrow" `) != 1 {
+			t.Errorf("ply %d: want one arrow", i)
+		}
+	}
+}
+
+func TestLanes(t *testing.T) {
+	a := func(f1, r1, f2, r2 int) ArrowMark { return Arrow(Point{f1, r1}, Point{f2, r2}) }
+	tests := []struct {
+		name   string
+		arrows []ArrowMark
+		want   []float64
+	}{
+		{"single", []ArrowMark{a(0, 0, 0, 3)}, []float64{0}},
+		{"there and back", []ArrowMark{a(5, 0, 4, 0), a(4, 0, 5, 0)}, []float64{-laneGap / 2, laneGap / 2}},
+		{"overlapping on one line", []ArrowMark{a(0, 0, 3, 0), a(2, 0, 5, 0), a(6, 0, 8, 0)}, []float64{-laneGap / 2, laneGap / 2, 0}},
+		{"touching ends only", []ArrowMark{a(0, 0, 2, 0), a(2, 0, 4, 0)}, []float64{0, 0}},
+		{"parallel lines", []ArrowMark{a(0, 0, 2, 0), a(0, 1, 2, 1)}, []float64{0, 0}},
+		{"three on one segment", []ArrowMark{a(0, 0, 1, 0), a(1, 0, 0, 0), a(0, 0, 1, 0)}, []float64{-laneGap, 0, laneGap}},
+	}
+	for _, tt := range tests {
+		got := lanes(tt.arrows)
+		for i := range got {
+			if got[i] != tt.want[i] {
+				t.Errorf("%s: lanes %v, want %v", tt.name, got, tt.want)
+				break
+			}
+		}
+	}
+}
+
+func TestWrap(t *testing.T) {
+	tests := []struct {
+		text  string
+		width float64
+		want  []string
+	}{
+		{"short", 1000, []string{"short"}},
+		{"", 100, []string{""}},
+		{"aaaa bbbb cccc", 5 * 0.58 * 10, []string{"aaaa", "bbbb", "cccc"}},
+		{"长将长捉", 20, []string{"长将", "长捉"}},
+	}
+	for _, tt := range tests {
+		got := wrap(tt.text, 10, tt.width)
+		if strings.Join(got, "|") != strings.Join(tt.want, "|") {
+			t.Errorf("wrap(%q, %v) = %q, want %q", tt.text, tt.width, got, tt.want)
+		}
+	}
+}
+
+func TestBadBoard(t *testing.T) {
+	if err := SVG(io.Discard, Board{Files: 0, Ranks: 3}); err == nil {
+		t.Error("a board without files drew")
+	}
+}
+
+// FuzzSVGText checks that any label, caption or title text gives a well-formed
+// document that still holds the text's printable characters.
+func FuzzSVGText(f *testing.F) {
+	for _, s := range []string{"车", "a<b&c>\"'", "\x00\x1f\uffff", "獅子", "王手 check"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		b := neutralBoard()
+		b.Pieces[0].Label = s
+		b.Labels[0].Text[0] = s
+		var buf bytes.Buffer
+		if err := SVG(&buf, b, Title(s), Caption(s), Rings(Ring(Point{0, 0}).WithLabel(s).WithClass(s)),
+			Arrows(Arrow(Point{0, 0}, Point{4, 3}).WithLabel(s).WithTitle(s))); err != nil {
+			t.Fatal(err)
+		}
+		wellFormed(t, buf.Bytes())
+	})
+}

@@ -1,0 +1,78 @@
+package picture
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/arbiter-xq/arbiter/arbiter"
+	"github.com/arbiter-xq/arbiter/notation"
+	"github.com/arbiter-xq/arbiter/xiangqi"
+)
+
+// Plies draws one picture per step of a report's game, for stepping through it:
+// element 0 is the start position, element i the position after ply i with that move
+// as an arrow, a king it checks ringed, the pieces it chases ringed with their
+// attackers and protectors, and a caption with the move in Chinese, WXF and ICCS and
+// its nature when it lies in a repetition cycle. Each picture is a complete SVG
+// document of about 10 KB. The options apply to every picture.
+func Plies(r *arbiter.Report, opts ...Option) ([]string, error) {
+	if r == nil || r.Game == nil {
+		return nil, fmt.Errorf("picture: no game to draw")
+	}
+	g := r.Game
+	out := make([]string, 0, g.Len()+1)
+	pos := *g.Start()
+	var sb strings.Builder
+	start := []Option{Title("Start position"), Caption(fmt.Sprintf("%s to move. FEN %s", pos.SideToMove(), pos.FEN()))}
+	if err := XiangqiSVG(&sb, &pos, append(start, opts...)...); err != nil {
+		return nil, err
+	}
+	out = append(out, sb.String())
+	for i := 0; i < g.Len(); i++ {
+		before := pos
+		m := g.Ply(i).Move
+		pos.MakeMove(m)
+		side := before.SideToMove()
+		color := RedMoveColor
+		if side == xiangqi.Black {
+			color = BlackMoveColor
+		}
+		chinese := notation.FormatChinese(&before, m)
+		marks := newMarkSet()
+		if pos.InCheck(side.Other()) {
+			marks.add(pos.KingSquare(side.Other()), "check", "将")
+		}
+		lines := []CaptionLine{{Text: fmt.Sprintf("Ply %d, %s: %s  %s  %s", i+1, side, chinese, notation.FormatWXF(&before, m), m), Bold: true, Color: color}}
+		if i < len(r.Plies) && r.Plies[i].Nature != nil {
+			pn := r.Plies[i].Nature
+			line := fmt.Sprintf("In the repetition cycle: %s %s", pn.Nature.Chinese(), pn.Nature)
+			if pn.Note != "" {
+				line += ": " + pn.Note
+			}
+			lines = append(lines, CaptionLine{Text: line})
+			same := func(s xiangqi.Square) xiangqi.Square { return s }
+			for _, t := range pn.Threats {
+				lines = append(lines, CaptionLine{Text: threatWords(t)})
+				markThreat(marks, &pos, t, "", same)
+			}
+		}
+		if r.ForbiddenPly == i+1 {
+			lines = append(lines, CaptionLine{Text: "The next move was refused: it is forbidden under the policy.", Color: CheckColor})
+		}
+		if r.EndPly == i {
+			lines = append(lines, CaptionLine{Text: resultWords(r), Bold: true})
+		}
+		own := []Option{
+			Title(fmt.Sprintf("Ply %d: %s %s", i+1, chinese, m)),
+			Arrows(Arrow(XiangqiPoint(m.From()), XiangqiPoint(m.To())).WithColor(color).WithLabel(itoa(i + 1)).WithTitle(m.String())),
+			Rings(marks.rings()...),
+			CaptionLines(lines...),
+		}
+		sb.Reset()
+		if err := XiangqiSVG(&sb, &pos, append(own, opts...)...); err != nil {
+			return nil, err
+		}
+		out = append(out, sb.String())
+	}
+	return out, nil
+}

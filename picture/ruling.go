@@ -1,0 +1,333 @@
+package picture
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/arbiter-xq/arbiter/arbiter"
+	"github.com/arbiter-xq/arbiter/notation"
+	"github.com/arbiter-xq/arbiter/xiangqi"
+)
+
+// Colours of the ruling marks.
+const (
+	RedMoveColor   = "#e8590c" // arrows of Red's moves
+	BlackMoveColor = "#1971c2" // arrows of Black's moves
+	CheckColor     = "#e03131" // the king in check
+	ChaseColor     = "#9c36b5" // a chased piece and its attackers
+	ProtectColor   = "#2f9e44" // the protectors (roots) of a chased piece
+	MateColor      = "#c2255c" // a king under a mate threat
+)
+
+// Verdict words in Chinese, as the rulebooks write them.
+var verdictChinese = map[arbiter.Verdict]string{
+	arbiter.VerdictDraw:            "作和",
+	arbiter.VerdictRedMustChange:   "红方变着",
+	arbiter.VerdictBlackMustChange: "黑方变着",
+}
+
+// Ruling draws a report's ruling: the position of its latest cycle with each move of
+// the cycle as a numbered arrow (Red's orange, Black's blue), the pieces each move
+// chases ringed with their attackers and protectors, the king each check attacks
+// ringed, and a caption with the verdict, each side's pattern in English and Chinese,
+// the references and every move of the cycle with its nature. Squares of later moves'
+// marks are followed to where those pieces stand in the drawn position (the cycle
+// ends where it began). A report without a cycle draws the final position with the
+// last move and the result. Options given here come after Ruling's own, so Width,
+// Perspective or Title override them.
+func Ruling(w io.Writer, r *arbiter.Report, opts ...Option) error {
+	b, own := RulingBoard(r)
+	return SVG(w, b, append(own, opts...)...)
+}
+
+// RulingBoard is what Ruling draws: the board and the options that mark it.
+func RulingBoard(r *arbiter.Report) (Board, []Option) {
+	if r == nil || r.Game == nil {
+		pos := xiangqi.StartPosition()
+		return Xiangqi(&pos), []Option{Title("No game")}
+	}
+	if r.Cycle == nil {
+		return finalBoard(r)
+	}
+	c := r.Cycle
+	g := r.Game
+	pos := g.PositionAt(c.End)
+	b := Xiangqi(&pos)
+
+	var arrows []ArrowMark
+	marks := newMarkSet()
+	var moveLines []CaptionLine
+	for i, pn := range c.Plies {
+		if pn.Ply < 0 || pn.Ply >= g.Len() {
+			continue
+		}
+		n := itoa(i + 1)
+		before := g.PositionAt(pn.Ply)
+		after := before
+		m := g.Ply(pn.Ply).Move
+		after.MakeMove(m)
+		side := before.SideToMove()
+		follow := func(s xiangqi.Square) xiangqi.Square { return followSquare(g, s, pn.Ply+1, c.End) }
+		color := RedMoveColor
+		if side == xiangqi.Black {
+			color = BlackMoveColor
+		}
+		text := notation.FormatChinese(&before, m)
+		check := after.InCheck(side.Other())
+		label := n
+		if check {
+			label += "+"
+		}
+		arrows = append(arrows, Arrow(XiangqiPoint(m.From()), XiangqiPoint(m.To())).WithColor(color).WithLabel(label).
+			WithTitle(fmt.Sprintf("%s. %s %s %s", n, side, text, m)))
+		if check {
+			marks.add(follow(after.KingSquare(side.Other())), "check", "将"+n)
+		}
+		line := fmt.Sprintf("%s. %s %s %s: %s %s", n, side, text, m, pn.Nature.Chinese(), pn.Nature)
+		for _, t := range pn.Threats {
+			line += "; " + threatWords(t)
+			markThreat(marks, &after, t, n, follow)
+		}
+		moveLines = append(moveLines, CaptionLine{Text: line, Color: color})
+	}
+
+	verdict := r.Ruling.Verdict
+	title := capitalize(verdict.String()) + " " + verdictChinese[verdict]
+	if r.Ruling.Verdict == arbiter.VerdictNone {
+		title = "Repetition"
+	}
+	caption := []CaptionLine{{
+		Text: fmt.Sprintf("Ruling (%s): %s %s. The position after ply %d repeats (occurrence %d); the cycle is plies %d-%d, drawn from the position it starts and ends in.",
+			r.Ruleset.ID, strings.ToUpper(verdict.String()), verdictChinese[verdict], c.End, c.Occurrence, c.Start+1, c.End),
+		Bold: true,
+	}}
+	for _, sp := range c.Sides {
+		status := "allowed 允许"
+		if sp.Forbidden {
+			status = "forbidden 禁止"
+		}
+		color := XiangqiRed
+		if sp.Side == xiangqi.Black {
+			color = XiangqiBlack
+		}
+		caption = append(caption, CaptionLine{Text: fmt.Sprintf("%s: %s %s, %s", sp.Side, sp.Pattern, arbiter.PatternChinese(sp.Natures), status), Color: color})
+	}
+	if len(r.Ruling.References) > 0 {
+		caption = append(caption, CaptionLine{Text: "References: " + strings.Join(r.Ruling.References, "; ")})
+	}
+	caption = append(caption, moveLines...)
+	caption = append(caption, CaptionLine{Text: resultWords(r)})
+	caption = append(caption, CaptionLine{Text: marksKey, Color: "#666666"})
+	return b, []Option{Title(title), Arrows(arrows...), Rings(marks.rings()...), CaptionLines(caption...)}
+}
+
+// marksKey explains the marks under every ruling picture.
+const marksKey = "Key: numbered arrows are the cycle's moves in order (orange Red, blue Black; + gives check). " +
+	"Rings: 将 king in check; 捉 chased piece (with the moves that chase it); dashed: its attackers; " +
+	"green 根: its protectors (假根 false, 少根 insufficient root); 杀 king under a mate threat."
+
+// markThreat rings the victim of a counted threat, its attackers and its protectors.
+func markThreat(marks *markSet, after *xiangqi.Position, t arbiter.Threat, n string, follow func(xiangqi.Square) xiangqi.Square) {
+	if t.Victim == xiangqi.NoPiece || !t.Target.Valid() {
+		// A mate threat: the king of the side that does not move is threatened.
+		for _, a := range t.Attackers {
+			if a.Square.Valid() {
+				marks.add(follow(a.Square), "attacker", "")
+			}
+		}
+		if len(t.Attackers) > 0 && t.Attackers[0].Square.Valid() {
+			victim := after.At(t.Attackers[0].Square).Color().Other()
+			marks.add(follow(after.KingSquare(victim)), "mate", "杀"+n)
+		}
+		return
+	}
+	marks.add(follow(t.Target), "chased", "捉"+n)
+	for _, a := range t.Attackers {
+		if a.Square.Valid() {
+			marks.add(follow(a.Square), "attacker", "")
+		}
+	}
+	if t.Root == arbiter.Unrooted || t.Root == arbiter.RootUnspecified {
+		return
+	}
+	tag := "根"
+	if t.Root == arbiter.FalseRoot || t.Root == arbiter.InsufficientRoot {
+		tag = t.Root.Chinese()
+	}
+	for _, s := range protectors(after, t) {
+		marks.add(follow(s), "protector", tag)
+	}
+}
+
+// protectors are the pieces that could take back on the victim's square after the
+// first attacker that can reach it captures there (move geometry, as the rulebooks
+// draw roots; whether the recapture is legal or safe is what the root status says).
+func protectors(after *xiangqi.Position, t arbiter.Threat) []xiangqi.Square {
+	for _, a := range t.Attackers {
+		if !a.Square.Valid() || !after.CanMoveGeometrically(a.Square, t.Target) {
+			continue
+		}
+		q := *after
+		q.MakeMove(xiangqi.NewMove(a.Square, t.Target))
+		return q.AppendAttackers(nil, t.Target, t.Victim.Color())
+	}
+	return nil
+}
+
+// followSquare follows the piece on s through moves from..end-1 of g to where it
+// stands after them.
+func followSquare(g *xiangqi.Game, s xiangqi.Square, from, end int) xiangqi.Square {
+	for k := from; k < end && k < g.Len(); k++ {
+		if m := g.Ply(k).Move; m.From() == s {
+			s = m.To()
+		}
+	}
+	return s
+}
+
+// threatWords describes a counted threat in a caption.
+func threatWords(t arbiter.Threat) string {
+	var att []string
+	for _, a := range t.Attackers {
+		att = append(att, a.Piece.Name()+" "+a.Square.String())
+	}
+	s := "mate threat 杀"
+	if t.Victim != xiangqi.NoPiece {
+		s = "捉 " + t.Victim.Name() + " " + t.Target.String()
+	}
+	if len(att) > 0 {
+		s += " by " + strings.Join(att, " + ")
+	}
+	if t.Joint {
+		s += " (joint 联合捉)"
+	}
+	if t.Root != arbiter.RootUnspecified {
+		s += ", " + t.Root.String() + " " + t.Root.Chinese()
+	}
+	return s
+}
+
+// resultWords states the game result under the policy.
+func resultWords(r *arbiter.Report) string {
+	s := "Result: " + r.Result.String()
+	if r.Termination != arbiter.TerminationNone {
+		s += fmt.Sprintf(" (%s, on ply %d)", r.Termination, r.EndPly+1)
+	}
+	return s + "."
+}
+
+// finalBoard draws the final position of a report without a repetition: the last move
+// as an arrow, a king in check ringed, the result in the caption.
+func finalBoard(r *arbiter.Report) (Board, []Option) {
+	g := r.Game
+	pos := *g.Position()
+	b := Xiangqi(&pos)
+	var opts []Option
+	marks := newMarkSet()
+	if n := g.Len(); n > 0 {
+		m := g.Ply(n - 1).Move
+		color := RedMoveColor
+		if pos.SideToMove() == xiangqi.Red { // Black made the last move
+			color = BlackMoveColor
+		}
+		opts = append(opts, Arrows(Arrow(XiangqiPoint(m.From()), XiangqiPoint(m.To())).WithColor(color).
+			WithLabel(itoa(n)).WithTitle(fmt.Sprintf("ply %d: %s", n, m))))
+	}
+	if pos.InCheck(pos.SideToMove()) {
+		marks.add(pos.KingSquare(pos.SideToMove()), "check", "将")
+	}
+	opts = append(opts, Title("No repetition: "+r.Result.String()), Rings(marks.rings()...),
+		CaptionLines(
+			CaptionLine{Text: fmt.Sprintf("Final position after ply %d (%s); %s to move, %s. The last position is not a repetition.",
+				g.Len(), r.Ruleset.ID, pos.SideToMove(), r.State), Bold: true},
+			CaptionLine{Text: resultWords(r)}))
+	return b, opts
+}
+
+// markSet gathers marks by square and kind, so a piece chased by two moves gets one
+// ring tagged with both move numbers.
+type markSet struct {
+	order []markKey
+	tags  map[markKey][]string
+}
+
+type markKey struct {
+	sq   xiangqi.Square
+	kind string
+}
+
+func newMarkSet() *markSet { return &markSet{tags: map[markKey][]string{}} }
+
+func (ms *markSet) add(s xiangqi.Square, kind, tag string) {
+	if !s.Valid() {
+		return
+	}
+	k := markKey{s, kind}
+	tags, seen := ms.tags[k]
+	if !seen {
+		ms.order = append(ms.order, k)
+	}
+	if tag != "" {
+		for _, t := range tags {
+			if t == tag {
+				return
+			}
+		}
+		tags = append(tags, tag)
+	}
+	ms.tags[k] = tags
+}
+
+// kinds in drawing order: innermost ring first.
+var markKinds = []struct {
+	kind, color string
+	dashed      bool
+}{
+	{"check", CheckColor, false},
+	{"mate", MateColor, false},
+	{"chased", ChaseColor, false},
+	{"attacker", ChaseColor, true},
+	{"protector", ProtectColor, true},
+}
+
+func (ms *markSet) rings() []RingMark {
+	var out []RingMark
+	for _, mk := range markKinds {
+		for _, k := range ms.order {
+			if k.kind != mk.kind {
+				continue
+			}
+			r := Ring(XiangqiPoint(k.sq)).WithColor(mk.color).WithClass(mk.kind).WithLabel(joinTags(ms.tags[k]))
+			if mk.dashed {
+				r = r.WithDashes()
+			}
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// joinTags writes "捉1", "捉3" as "捉1,3".
+func joinTags(tags []string) string {
+	if len(tags) == 0 {
+		return ""
+	}
+	prefix := strings.TrimRight(tags[0], "0123456789")
+	parts := []string{tags[0]}
+	for _, t := range tags[1:] {
+		if strings.HasPrefix(t, prefix) && prefix != "" {
+			parts = append(parts, strings.TrimPrefix(t, prefix))
+		} else {
+			parts = append(parts, t)
+		}
+	}
+	return strings.Join(parts, ",")
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
