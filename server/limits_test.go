@@ -42,9 +42,9 @@ func TestMalformedBody(t *testing.T) {
 	e := startOn(t, &env{srv: srv, gs: srv.GRPCServer(), metrics: metrics}, false)
 	ctx := ctxT(t)
 	bodies := map[string][]byte{
-		"invalid UTF-8 in fen": {0x12, 0x02, 0xff, 0xfe},             // AdjudicateRequest.fen = "\xff\xfe"
-		"truncated field":      {0x0a, 0x10, 'c', 'h'},               // ruleset: 16 bytes announced, 2 sent
-		"bad wire type":        {0x0f, 0x01},                         // field 1 with the reserved wire type 7
+		"invalid UTF-8 in fen": {0x12, 0x02, 0xff, 0xfe},            // AdjudicateRequest.fen = "\xff\xfe"
+		"truncated field":      {0x0a, 0x10, 'c', 'h'},              // ruleset: 16 bytes announced, 2 sent
+		"bad wire type":        {0x0f, 0x01},                        // field 1 with the reserved wire type 7
 		"invalid UTF-8 in id":  {0x0a, 0x03, 'a', 0xc3, 0x28, 0x1a}, // then a dangling tag
 	}
 	for name, body := range bodies {
