@@ -1,6 +1,7 @@
 package apiconv_test
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -214,7 +215,7 @@ func TestUpdateStream(t *testing.T) {
 			var last *arbiterv1.PlayGameResponse
 			for i, m := range moves {
 				before := *s.Game().Position()
-				u, err := s.Play(m)
+				u, err := s.Play(context.Background(), m)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -54,7 +54,8 @@ func Adjudicate(rs Ruleset, start xiangqi.Position, moves []xiangqi.Move, policy
 }
 
 // AdjudicateContext is Adjudicate that stops with ctx.Err() when the context ends (a
-// request deadline, a client gone away); it checks before every move.
+// request deadline, a client gone away); it checks before every move and the rulesets
+// poll it while they judge a cycle.
 func AdjudicateContext(ctx context.Context, rs Ruleset, start xiangqi.Position, moves []xiangqi.Move, policy Policy) (*Report, error) {
 	s, err := NewSession(rs, start, policy)
 	if err != nil {
@@ -68,7 +69,7 @@ func AdjudicateContext(ctx context.Context, rs Ruleset, start xiangqi.Position, 
 			return nil, err
 		}
 		side := s.Game().Position().SideToMove()
-		u, err := s.Play(m)
+		u, err := s.Play(ctx, m)
 		if err != nil {
 			return nil, err
 		}

@@ -1,6 +1,7 @@
 package arbiter
 
 import (
+	"context"
 	"fmt"
 	"sort"
 	"strings"
@@ -26,7 +27,13 @@ type Ruleset interface {
 	// after start plies equals the position after end plies, end <= g.Len(). Plies
 	// before start are context only (e.g. the opponent's move just before the cycle).
 	// JudgeCycle must not modify g and must be safe for concurrent use.
-	JudgeCycle(g *xiangqi.Game, start, end int) Judgement
+	//
+	// The work of one judgement is bounded by the ruleset (its budget is documented in
+	// its package). JudgeCycle polls ctx while it works (at least once per move of the
+	// cycle) and returns ctx.Err() as soon as ctx has ended, with no judgement: a
+	// request deadline or a client that went away stops the work at once.
+	// Out-of-range bounds give an empty Judgement and no error.
+	JudgeCycle(ctx context.Context, g *xiangqi.Game, start, end int) (Judgement, error)
 }
 
 // Attacker is a piece taking part in a threat.

@@ -1,6 +1,7 @@
 package arbiter
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/arbiter-xq/arbiter/xiangqi"
@@ -179,7 +180,10 @@ func (s *Session) Over() (Result, Termination, bool) { return s.result, s.term, 
 // Play checks and plays one move and returns the state after it. An illegal move is
 // an error (*xiangqi.MoveError) and changes nothing. Moves after the end of the game are
 // still played and reported with the final result, so that whole records can be read.
-func (s *Session) Play(m xiangqi.Move) (Update, error) {
+//
+// The judgement of a repetition polls ctx: when ctx ends first, Play returns ctx.Err()
+// and changes nothing (the move is not played), so the caller may retry it.
+func (s *Session) Play(ctx context.Context, m xiangqi.Move) (Update, error) {
 	g := s.game
 	mover := g.Position().SideToMove()
 	if err := g.Play(m); err != nil {
@@ -200,7 +204,13 @@ func (s *Session) Play(m xiangqi.Move) (Update, error) {
 	if prev := g.PreviousOccurrence(); prev >= 0 {
 		s.occ = g.Occurrences(s.occ[:0])
 		c := &Cycle{Start: prev, End: g.Len(), Occurrence: len(s.occ) + 1}
-		c.Judgement = s.rs.JudgeCycle(g, prev, g.Len())
+		j, err := s.rs.JudgeCycle(ctx, g, prev, g.Len())
+		if err != nil {
+			g.Undo()
+			s.counted, s.checks = savedCounted, savedChecks
+			return Update{}, err
+		}
+		c.Judgement = j
 		u.Cycle = c
 		u.Ruling = s.applyRegulation(c.Judgement.Ruling, c)
 		if v, ok := u.Ruling.Verdict.Violator(); ok {

@@ -238,7 +238,7 @@ func BenchmarkSessionRepeatedCycle(b *testing.B) {
 				b.Fatal(err)
 			}
 			for i := 0; i < 4*(occ-1)-1; i++ {
-				if _, err := s.Play(shuffle[i%4]); err != nil {
+				if _, err := s.Play(context.Background(), shuffle[i%4]); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -246,7 +246,7 @@ func BenchmarkSessionRepeatedCycle(b *testing.B) {
 			b.Run(rs.Info().ID+"/occurrence"+itoa(occ), func(b *testing.B) {
 				b.ReportAllocs()
 				for b.Loop() {
-					u, err := s.Play(shuffle[3])
+					u, err := s.Play(context.Background(), shuffle[3])
 					if err != nil || u.Cycle == nil || u.Cycle.Occurrence != occ {
 						b.Fatalf("closing move: %v %+v status %s %s", err, u.Cycle, u.Status, u.Explanation)
 					}
@@ -297,7 +297,7 @@ func randomGame(tb testing.TB, rs arbiter.Ruleset, n int) (*arbiter.Session, xia
 		// Rebuild the session over the same moves so its counters are consistent.
 		s, _ = arbiter.NewSession(rs, xiangqi.StartPosition(), pol)
 		for _, m := range g.Moves() {
-			if _, err := s.Play(m); err != nil {
+			if _, err := s.Play(context.Background(), m); err != nil {
 				tb.Fatal(err)
 			}
 		}
@@ -336,7 +336,7 @@ func shuffle(s *arbiter.Session) (xiangqi.Move, bool) {
 				continue
 			}
 			for _, m := range []xiangqi.Move{m1, m2, back1} {
-				if _, err := s.Play(m); err != nil {
+				if _, err := s.Play(context.Background(), m); err != nil {
 					return 0, false
 				}
 			}
@@ -358,7 +358,7 @@ func BenchmarkSessionMove(b *testing.B) {
 			b.Run(rs.Info().ID+"/cycle/ply"+itoa(prefix), func(b *testing.B) {
 				b.ReportAllocs()
 				for b.Loop() {
-					u, err := s.Play(closing)
+					u, err := s.Play(context.Background(), closing)
 					if err != nil || u.Cycle == nil {
 						b.Fatalf("closing move: %v, cycle %v", err, u.Cycle)
 					}
@@ -379,7 +379,7 @@ func BenchmarkSessionMove(b *testing.B) {
 			b.Run(rs.Info().ID+"/quiet/ply"+itoa(prefix), func(b *testing.B) {
 				b.ReportAllocs()
 				for b.Loop() {
-					if _, err := s.Play(quiet); err != nil {
+					if _, err := s.Play(context.Background(), quiet); err != nil {
 						b.Fatal(err)
 					}
 					g.Undo()

@@ -132,7 +132,14 @@ func RunVariant(rs arbiter.Ruleset, start xiangqi.Position, moves []xiangqi.Move
 		return o
 	}
 	o.CycleStart = prev
-	o.Judgement = rs.JudgeCycle(g, prev, g.Len())
+	// A case is a short history: its judgements are bounded by the rulesets' budgets
+	// and need no deadline.
+	j, err := rs.JudgeCycle(context.Background(), g, prev, g.Len())
+	if err != nil {
+		o.Err = err
+		return o
+	}
+	o.Judgement = j
 	o.Verdict = backVerdict(v, o.Judgement.Ruling.Verdict)
 	for _, pn := range o.Judgement.Plies {
 		if pn.Ply >= 0 && pn.Ply < len(o.Natures) {
@@ -140,7 +147,11 @@ func RunVariant(rs arbiter.Ruleset, start xiangqi.Position, moves []xiangqi.Move
 		}
 	}
 	if prev > 0 {
-		whole := rs.JudgeCycle(g, 0, g.Len())
+		whole, err := rs.JudgeCycle(context.Background(), g, 0, g.Len())
+		if err != nil {
+			o.Err = err
+			return o
+		}
 		for _, pn := range whole.Plies {
 			if pn.Ply >= 0 && pn.Ply < prev {
 				o.Natures[pn.Ply] = pn.Nature

@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"bytes"
+	"context"
 	"log/slog"
 	"net/http/httptest"
 	"strings"
@@ -28,7 +29,7 @@ type panicky struct{}
 func (panicky) Info() arbiter.RulesetInfo {
 	return arbiter.RulesetInfo{ID: "panicky", Name: "a buggy ruleset"}
 }
-func (panicky) JudgeCycle(*xiangqi.Game, int, int) arbiter.Judgement {
+func (panicky) JudgeCycle(context.Context, *xiangqi.Game, int, int) (arbiter.Judgement, error) {
 	panic("bug in a ruleset")
 }
 

@@ -142,6 +142,8 @@ func (s *Server) PlayGame(stream grpc.BidiStreamingServer[arbiterv1.PlayGameRequ
 // startGame opens a game from a GameStart, plays its resumed moves and returns the
 // response describing the state after them.
 func (s *Server) startGame(ctx context.Context, start *arbiterv1.GameStart) (*game, *arbiterv1.PlayGameResponse, error) {
+	ctx, cancel := s.messageContext(ctx)
+	defer cancel()
 	rs, err := s.lookupRuleset("start.ruleset", start.GetRuleset())
 	if err != nil {
 		return nil, nil, err
@@ -162,8 +164,11 @@ func (s *Server) startGame(ctx context.Context, start *arbiterv1.GameStart) (*ga
 			return nil, nil, s.stoppedError(ctx, "")
 		}
 		before := *sess.Game().Position()
-		u, err := sess.Play(m)
+		u, err := sess.Play(ctx, m)
 		if err != nil {
+			if ctx.Err() != nil {
+				return nil, nil, s.stoppedError(ctx, "")
+			}
 			return nil, nil, domainError(err, "start.")
 		}
 		if u.Status == arbiter.StatusForbidden && i < len(h.moves)-1 {
@@ -197,6 +202,16 @@ func initialResponse(sess *arbiter.Session) *arbiterv1.PlayGameResponse {
 	return resp
 }
 
+// messageContext bounds the work of one stream message (a start with its moves, or one
+// move) by Config.RequestTimeout, as for a unary request; ctx is the stream's work
+// context, which ends when the client goes away or the drain runs out.
+func (s *Server) messageContext(ctx context.Context) (context.Context, context.CancelFunc) {
+	if s.cfg.RequestTimeout <= 0 {
+		return context.WithCancel(ctx)
+	}
+	return context.WithTimeout(ctx, s.cfg.RequestTimeout)
+}
+
 // playMove reads and plays one streamed move. A move that cannot be played is answered
 // with a rejection (the game is unchanged); the error is only for a stopped stream or an
 // internal fault.
@@ -222,8 +237,13 @@ func (s *Server) playMove(ctx context.Context, g *game, text string) (*arbiterv1
 		return nil, s.stoppedError(ctx, "")
 	}
 	before := *pos
-	u, err := g.sess.Play(m)
+	ctx, cancel := s.messageContext(ctx)
+	defer cancel()
+	u, err := g.sess.Play(ctx, m)
 	if err != nil {
+		if ctx.Err() != nil {
+			return nil, s.stoppedError(ctx, "")
+		}
 		if fe := apiconv.AsFieldError(err); fe != nil {
 			return rejection(g, fe.Code, fe.Reason, text), nil
 		}

@@ -1,6 +1,8 @@
 package asian
 
 import (
+	"context"
+
 	"github.com/arbiter-xq/arbiter/arbiter"
 	"github.com/arbiter-xq/arbiter/xiangqi"
 )
@@ -27,10 +29,11 @@ func (Ruleset) Info() arbiter.RulesetInfo {
 }
 
 // JudgeCycle classifies the moves start..end-1 of g and rules on the cycle. Out-of-range
-// bounds give an empty judgement with no verdict.
-func (Ruleset) JudgeCycle(g *xiangqi.Game, start, end int) arbiter.Judgement {
+// bounds give an empty judgement with no verdict. It polls ctx before every move it
+// classifies and returns ctx.Err() when ctx has ended.
+func (Ruleset) JudgeCycle(ctx context.Context, g *xiangqi.Game, start, end int) (arbiter.Judgement, error) {
 	if g == nil || start < 0 || end > g.Len() || end-start < 2 {
-		return arbiter.Judgement{}
+		return arbiter.Judgement{}, nil
 	}
 	// The repetition is judged from the occurrence before start as well, when there is
 	// one: a side whose chases changed victims between the previous turn of the
@@ -40,8 +43,11 @@ func (Ruleset) JudgeCycle(g *xiangqi.Game, start, end int) arbiter.Judgement {
 	// grow with the number of repetitions or the length of the game. The judgement
 	// reports the natures of the requested cycle's moves only.
 	from := previousTurn(g, start, end)
-	c := readCycle(g, from, start, end)
-	return c.judge()
+	c, err := readCycle(ctx, g, from, start, end)
+	if err != nil {
+		return arbiter.Judgement{}, err
+	}
+	return c.judge(), nil
 }
 
 // previousTurn returns the latest ply before start whose position equals the position

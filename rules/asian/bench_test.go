@@ -1,6 +1,7 @@
 package asian
 
 import (
+	"context"
 	"testing"
 
 	"github.com/arbiter-xq/arbiter/xiangqi"
@@ -46,6 +47,6 @@ func BenchmarkJudgeCycle4(b *testing.B) {
 	rs := New()
 	b.ReportAllocs()
 	for b.Loop() {
-		rs.JudgeCycle(g, 0, 4)
+		mustJudge(rs.JudgeCycle(context.Background(), g, 0, 4))
 	}
 }

@@ -1,6 +1,8 @@
 package asian
 
 import (
+	"context"
+
 	"github.com/arbiter-xq/arbiter/arbiter"
 	"github.com/arbiter-xq/arbiter/xiangqi"
 )
@@ -65,8 +67,8 @@ type cycle struct {
 }
 
 // readCycle classifies every move of g from from to end-1; the cycle asked for is
-// start..end-1 (from <= start).
-func readCycle(g *xiangqi.Game, from, start, end int) *cycle {
+// start..end-1 (from <= start). It stops with ctx.Err() when ctx ends.
+func readCycle(ctx context.Context, g *xiangqi.Game, from, start, end int) (*cycle, error) {
 	c := &cycle{from: from, start: start, end: end, plies: make([]plyReading, 0, end-from)}
 	pos := g.PositionAt(from)
 	tr := newTracker(&pos)
@@ -82,6 +84,9 @@ func readCycle(g *xiangqi.Game, from, start, end int) *cycle {
 	}
 	var memo []seen
 	for i := from; i < end; i++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		m := g.Ply(i).Move
 		c.moves = append(c.moves, m)
 		mover := pos.SideToMove()
@@ -115,5 +120,5 @@ func readCycle(g *xiangqi.Game, from, start, end int) *cycle {
 		c.plies = append(c.plies, r)
 		c.lastOf[mover] = tr
 	}
-	return c
+	return c, nil
 }

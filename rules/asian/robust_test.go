@@ -1,6 +1,7 @@
 package asian
 
 import (
+	"context"
 	"math/rand/v2"
 	"sync"
 	"testing"
@@ -32,7 +33,7 @@ func TestJudgeCycleAnyInput(t *testing.T) {
 		hash, length := g.Position().Hash(), g.Len()
 		for k := 0; k < 10; k++ {
 			start, end := r.IntN(g.Len()+3)-1, r.IntN(g.Len()+3)-1
-			j := rs.JudgeCycle(g, start, end)
+			j := mustJudge(rs.JudgeCycle(context.Background(), g, start, end))
 			if start >= 0 && end <= g.Len() && end-start >= 2 {
 				if len(j.Plies) != end-start {
 					t.Fatalf("JudgeCycle(%d, %d): %d plies", start, end, len(j.Plies))
@@ -46,7 +47,7 @@ func TestJudgeCycleAnyInput(t *testing.T) {
 			t.Fatal("JudgeCycle changed the game")
 		}
 	}
-	if j := rs.JudgeCycle(nil, 0, 4); j.Ruling.Verdict != arbiter.VerdictNone {
+	if j := mustJudge(rs.JudgeCycle(context.Background(), nil, 0, 4)); j.Ruling.Verdict != arbiter.VerdictNone {
 		t.Error("nil game judged")
 	}
 }
@@ -56,14 +57,14 @@ func TestJudgeCycleAnyInput(t *testing.T) {
 func TestJudgeCycleConcurrent(t *testing.T) {
 	g := play(t, rookChasesCannon[0], rookChasesCannon[1:]...)
 	rs := New()
-	want := rs.JudgeCycle(g, 0, 4).Ruling.Verdict
+	want := mustJudge(rs.JudgeCycle(context.Background(), g, 0, 4)).Ruling.Verdict
 	var wg sync.WaitGroup
 	for i := 0; i < 8; i++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for k := 0; k < 20; k++ {
-				if got := rs.JudgeCycle(g, 0, 4).Ruling.Verdict; got != want {
+				if got := mustJudge(rs.JudgeCycle(context.Background(), g, 0, 4)).Ruling.Verdict; got != want {
 					t.Errorf("got %v, want %v", got, want)
 				}
 			}

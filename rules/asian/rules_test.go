@@ -1,6 +1,7 @@
 package asian
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -133,7 +134,7 @@ func TestEvidence(t *testing.T) {
 	if prev := g.PreviousOccurrence(); prev != 0 {
 		t.Fatalf("PreviousOccurrence = %d, want 0", prev)
 	}
-	j := New().JudgeCycle(g, 0, 4)
+	j := mustJudge(New().JudgeCycle(context.Background(), g, 0, 4))
 	if len(j.Plies) != 4 {
 		t.Fatalf("%d plies, want 4", len(j.Plies))
 	}
@@ -227,7 +228,7 @@ func TestPerpetualCheck(t *testing.T) {
 	if start < 0 {
 		t.Fatal("no repetition")
 	}
-	j := New().JudgeCycle(g, start, g.Len())
+	j := mustJudge(New().JudgeCycle(context.Background(), g, start, g.Len()))
 	if j.Ruling.Verdict != arbiter.VerdictRedMustChange || j.Sides[xiangqi.Red].Pattern != "perpetual check" {
 		t.Errorf("got %v, red %q", j.Ruling.Verdict, j.Sides[xiangqi.Red].Pattern)
 	}

@@ -2,6 +2,7 @@ package asian
 
 import (
 	"bufio"
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -124,7 +125,7 @@ func judgeCase(t testing.TB, c wxfCase, tr transform) (arbiter.Verdict, arbiter.
 	if start < 0 {
 		return arbiter.VerdictNone, arbiter.Judgement{}
 	}
-	j := New().JudgeCycle(g, start, g.Len())
+	j := mustJudge(New().JudgeCycle(context.Background(), g, start, g.Len()))
 	return j.Ruling.Verdict, j
 }
 

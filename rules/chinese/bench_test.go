@@ -1,6 +1,7 @@
 package chinese
 
 import (
+	"context"
 	"testing"
 
 	"github.com/arbiter-xq/arbiter/arbiter"
@@ -27,7 +28,7 @@ func BenchmarkClassifyPly(b *testing.B) {
 	b.ResetTimer()
 	for b.Loop() {
 		for _, j := range all {
-			rs.JudgeCycle(j.g, j.start, j.end)
+			mustJudge(rs.JudgeCycle(context.Background(), j.g, j.start, j.end))
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*plies), "ns/ply")
@@ -40,7 +41,7 @@ func BenchmarkJudgeCycle(b *testing.B) {
 	rs := New()
 	b.ReportAllocs()
 	for b.Loop() {
-		rs.JudgeCycle(g, 0, 4)
+		mustJudge(rs.JudgeCycle(context.Background(), g, 0, 4))
 	}
 }
 
@@ -151,7 +152,7 @@ func BenchmarkWorstExchange(b *testing.B) {
 			rs := New()
 			b.ReportAllocs()
 			for b.Loop() {
-				rs.JudgeCycle(g, 0, g.Len())
+				mustJudge(rs.JudgeCycle(context.Background(), g, 0, g.Len()))
 			}
 		})
 	}
@@ -167,7 +168,7 @@ func TestWorkBudget(t *testing.T) {
 		var want arbiter.Verdict
 		for _, tr := range []transform{identity, mirrored, flipped} {
 			g, _, end := replay(t, c, tr)
-			j, st := judgeCounted(g, 0, end)
+			j, st, _ := judgeCounted(context.Background(), g, 0, end)
 			if limit := workPerPly * end; st.work > limit || st.total > 3*limit {
 				t.Errorf("%s (%s): work %d in tier %d (%d in all), budget %d", c.id, tr, st.work, st.tier, st.total, limit)
 			}
@@ -181,7 +182,7 @@ func TestWorkBudget(t *testing.T) {
 	for _, c := range loadCases(t) {
 		for _, tr := range []transform{identity, mirrored, flipped} {
 			g, start, end := replay(t, c, tr)
-			if _, st := judgeCounted(g, start, end); st.tier != tierFull || st.work > workPerPly*(end-start)*3/4 {
+			if _, st, _ := judgeCounted(context.Background(), g, start, end); st.tier != tierFull || st.work > workPerPly*(end-start)*3/4 {
 				t.Errorf("%s (%s): tier %d, work %d: the diagrams must complete the full analysis with room to spare", c.id, tr, st.tier, st.work)
 			}
 		}

@@ -2,6 +2,7 @@ package chinese
 
 import (
 	"bufio"
+	"context"
 	"flag"
 	"fmt"
 	"os"
@@ -154,10 +155,10 @@ type caseResult struct {
 func judgeCase(tb testing.TB, c cxaCase, tr transform) caseResult {
 	g, start, end := replay(tb, c, tr)
 	rs := New()
-	j := rs.JudgeCycle(g, start, end)
+	j := mustJudge(rs.JudgeCycle(context.Background(), g, start, end))
 	all := j
 	if start > 0 {
-		all = rs.JudgeCycle(g, 0, end)
+		all = mustJudge(rs.JudgeCycle(context.Background(), g, 0, end))
 	}
 	r := caseResult{got: j.Ruling.Verdict, j: j, all: all}
 	r.verdictOK = j.Ruling.Verdict == expectUnder(c.expect, tr)

@@ -1,6 +1,7 @@
 package chinese
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -44,14 +45,14 @@ func TestChased(t *testing.T) {
 	// One chase, one idle move: allowed, so nothing is chased perpetually (the horse the
 	// rook attacked from b5 is no longer on e5 after Red's last move anyway).
 	g, start := judgeMoves(t, fen, "b0b5 e5c6 b5b0 c6e5")
-	j := New().JudgeCycle(g, start, g.Len())
+	j := mustJudge(New().JudgeCycle(context.Background(), g, start, g.Len()))
 	if red := j.Sides[xiangqi.Red]; red.Forbidden || len(red.Chased) != 0 {
 		t.Errorf("one chase one idle: forbidden %v, chased %v; want allowed, none", red.Forbidden, red.Chased)
 	}
 	// The rook follows the horse e5-c6-e5: a perpetual chase. The horse chased on c6 has
 	// gone back to e5 by Red's last move, where the rook chases it again: e5 only.
 	g, start = judgeMoves(t, fen, "b0b5 e5c6 b5b6 c6e5 b6b5 e5c6")
-	j = New().JudgeCycle(g, start, g.Len())
+	j = mustJudge(New().JudgeCycle(context.Background(), g, start, g.Len()))
 	red := j.Sides[xiangqi.Red]
 	if !red.Forbidden || len(red.Chased) != 1 || red.Chased[0] != sq("e5") {
 		t.Errorf("perpetual chase: forbidden %v, chased %v (%s); want forbidden, [e5]", red.Forbidden, red.Chased, red.Pattern)

@@ -5,6 +5,8 @@
 package chinese
 
 import (
+	"context"
+
 	"github.com/arbiter-xq/arbiter/arbiter"
 	"github.com/arbiter-xq/arbiter/xiangqi"
 )
@@ -25,14 +27,14 @@ func (ruleset) Info() arbiter.RulesetInfo {
 	}
 }
 
-// JudgeCycle classifies the moves start..end-1 of g and rules on the cycle.
-func (ruleset) JudgeCycle(g *xiangqi.Game, start, end int) arbiter.Judgement {
-	var j arbiter.Judgement
+// JudgeCycle classifies the moves start..end-1 of g and rules on the cycle. It polls
+// ctx before every move it classifies and returns ctx.Err() when ctx has ended.
+func (ruleset) JudgeCycle(ctx context.Context, g *xiangqi.Game, start, end int) (arbiter.Judgement, error) {
 	if g == nil || start < 0 || end > g.Len() || start >= end {
-		return j
+		return arbiter.Judgement{}, nil
 	}
-	j, _ = judgeCounted(g, start, end)
-	return j
+	j, _, err := judgeCounted(ctx, g, start, end)
+	return j, err
 }
 
 // workStats is what a judgement cost: the tier that completed it, the work units that
@@ -42,7 +44,7 @@ type workStats struct {
 }
 
 // judgeCounted is JudgeCycle on valid bounds, with what it cost.
-func judgeCounted(g *xiangqi.Game, start, end int) (arbiter.Judgement, workStats) {
+func judgeCounted(ctx context.Context, g *xiangqi.Game, start, end int) (arbiter.Judgement, workStats, error) {
 	c := &classifier{mates: getMateSearch()}
 	defer putMateSearch(c.mates)
 	// Each tier either completes within the shared work budget or gives way to the
@@ -50,21 +52,27 @@ func judgeCounted(g *xiangqi.Game, start, end int) (arbiter.Judgement, workStats
 	var st workStats
 	for tier := tierFull; ; tier++ {
 		c.mates.restart(tier, workPerPly*(end-start))
-		j := c.judge(g, start, end)
+		j, err := c.judge(ctx, g, start, end)
+		if err != nil {
+			return arbiter.Judgement{}, st, err
+		}
 		st.tier, st.work, st.total = tier, c.mates.work, st.total+c.mates.work
 		if !c.mates.over || tier == tierBare {
-			return j, st
+			return j, st, nil
 		}
 	}
 }
 
 // judge classifies the moves start..end-1 of g and rules on the cycle, in the tier the
-// classifier's search state is set to.
-func (c *classifier) judge(g *xiangqi.Game, start, end int) arbiter.Judgement {
+// classifier's search state is set to. It stops with ctx.Err() when ctx ends.
+func (c *classifier) judge(ctx context.Context, g *xiangqi.Game, start, end int) (arbiter.Judgement, error) {
 	var j arbiter.Judgement
 	cur := g.PositionAt(start)
 	movers := make([]xiangqi.Color, 0, end-start)
 	for i := start; i < end; i++ {
+		if err := ctx.Err(); err != nil {
+			return j, err
+		}
 		rec := g.Ply(i)
 		f := plyFacts{ply: i, move: rec.Move, mover: cur.SideToMove(), moved: cur.At(rec.Move.From()), before: cur, prevTo: xiangqi.NoSquare}
 		if i > 0 {
@@ -96,7 +104,7 @@ func (c *classifier) judge(g *xiangqi.Game, start, end int) arbiter.Judgement {
 	v, refs, why := rule(facts[xiangqi.Red], facts[xiangqi.Black])
 	j.Ruling = arbiter.Ruling{Verdict: v, References: refs}
 	j.Ruling.Explanation = explainRuling(&j, why)
-	return j
+	return j, nil
 }
 
 // chased lists the pieces a forbidden side chases perpetually: the victims of its 捉

@@ -1,6 +1,7 @@
 package chinese
 
 import (
+	"context"
 	"testing"
 
 	"github.com/arbiter-xq/arbiter/arbiter"
@@ -36,14 +37,14 @@ func TestJudgeCycleBadInput(t *testing.T) {
 	g := gameFrom(t, xiangqi.StartFEN, "h2e2 h9g7 h0g2 g7h9")
 	rs := New()
 	for _, r := range [][2]int{{-1, 2}, {0, 0}, {3, 2}, {0, 9}, {2, 2}} {
-		if j := rs.JudgeCycle(g, r[0], r[1]); j.Ruling.Verdict != arbiter.VerdictNone || len(j.Plies) != 0 {
+		if j := mustJudge(rs.JudgeCycle(context.Background(), g, r[0], r[1])); j.Ruling.Verdict != arbiter.VerdictNone || len(j.Plies) != 0 {
 			t.Errorf("range %v: got %v", r, j.Ruling.Verdict)
 		}
 	}
-	if j := rs.JudgeCycle(nil, 0, 1); j.Ruling.Verdict != arbiter.VerdictNone {
+	if j := mustJudge(rs.JudgeCycle(context.Background(), nil, 0, 1)); j.Ruling.Verdict != arbiter.VerdictNone {
 		t.Error("nil game judged")
 	}
-	j := rs.JudgeCycle(g, 0, 4)
+	j := mustJudge(rs.JudgeCycle(context.Background(), g, 0, 4))
 	if j.Ruling.Verdict != arbiter.VerdictDraw {
 		t.Errorf("opening shuffle: got %v, want draw", j.Ruling.Verdict)
 	}
