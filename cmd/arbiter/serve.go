@@ -22,12 +22,14 @@ import (
 	"github.com/arbiter-xq/arbiter/server"
 )
 
-const serveUsage = `usage: arbiter serve [--grpc-addr HOST:PORT] [--metrics-addr HOST:PORT] [flags]
+const serveUsage = `usage: arbiter serve [--grpc-addr HOST:PORT] [--http-addr HOST:PORT] [--metrics-addr HOST:PORT] [flags]
 
 Serves arbiter.v1.ArbiterService over gRPC (with the gRPC health and reflection
 services, so grpcurl works out of the box) and Prometheus metrics over HTTP at
-/metrics. Both listen on loopback by default; use 0.0.0.0:PORT (or [::]:PORT) to
-serve other hosts. Every flag falls back to the ARBITER_* environment variable named
+/metrics. With --http-addr it also serves, on that one port, the HTTP/JSON API of
+every unary RPC (POST /v1/adjudicate, GET /v1/rulesets, ...), its OpenAPI document at
+/openapi.json and the web page at /. All listen on loopback by default; use
+0.0.0.0:PORT (or [::]:PORT) to serve other hosts. Every flag falls back to the ARBITER_* environment variable named
 beside it; a flag given on the command line wins.
 
 On SIGTERM or SIGINT the server reports NOT_SERVING on the health service, stops
@@ -43,6 +45,7 @@ Flags:
 // serveFlags are the settings of `arbiter serve`.
 type serveFlags struct {
 	grpcAddr, metricsAddr string
+	httpAddr              string // "off": no HTTP/JSON API and page
 	cfg                   server.Config
 	drain                 time.Duration
 	logLevel              slog.Level
@@ -62,6 +65,7 @@ func parseServeFlags(args []string, stderr io.Writer) (*serveFlags, error) {
 		flag, env, def, help string
 	}{
 		{"grpc-addr", "ARBITER_GRPC_ADDR", "127.0.0.1:50051", "gRPC listen address"},
+		{"http-addr", "ARBITER_HTTP_ADDR", "off", `HTTP/JSON API, OpenAPI and web page listen address ("off" to disable)`},
 		{"metrics-addr", "ARBITER_METRICS_ADDR", "127.0.0.1:9090", `metrics HTTP listen address ("off" to disable)`},
 		{"max-plies", "ARBITER_MAX_PLIES", strconv.Itoa(d.MaxPlies), "longest history (plies) per request or game stream"},
 		{"max-message-bytes", "ARBITER_MAX_MESSAGE_BYTES", strconv.Itoa(d.MaxMessageBytes), "largest request message in bytes"},
@@ -84,7 +88,7 @@ func parseServeFlags(args []string, stderr io.Writer) (*serveFlags, error) {
 	if len(rest) > 0 {
 		return nil, fmt.Errorf("unexpected argument %q", rest[0])
 	}
-	f := &serveFlags{grpcAddr: *vals["grpc-addr"], metricsAddr: *vals["metrics-addr"]}
+	f := &serveFlags{grpcAddr: *vals["grpc-addr"], metricsAddr: *vals["metrics-addr"], httpAddr: *vals["http-addr"]}
 	positive := func(name string) (int, error) {
 		n, err := strconv.Atoi(*vals[name])
 		if err != nil || n <= 0 {
@@ -117,8 +121,8 @@ func parseServeFlags(args []string, stderr io.Writer) (*serveFlags, error) {
 	if err := f.logLevel.UnmarshalText([]byte(*vals["log-level"])); err != nil {
 		return nil, fmt.Errorf("--log-level %q: want debug, info, warn or error", *vals["log-level"])
 	}
-	for name, addr := range map[string]string{"grpc-addr": f.grpcAddr, "metrics-addr": f.metricsAddr} {
-		if name == "metrics-addr" && strings.EqualFold(addr, "off") {
+	for name, addr := range map[string]string{"grpc-addr": f.grpcAddr, "metrics-addr": f.metricsAddr, "http-addr": f.httpAddr} {
+		if name != "grpc-addr" && strings.EqualFold(addr, "off") {
 			continue
 		}
 		if _, _, err := net.SplitHostPort(addr); err != nil {
@@ -174,7 +178,19 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		hs = &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 	}
 
-	errc := make(chan error, 2)
+	var front *httpFront
+	if !strings.EqualFold(f.httpAddr, "off") {
+		if front, err = startHTTP(ctx, f.httpAddr, srv); err != nil {
+			lis.Close()
+			if mlis != nil {
+				mlis.Close()
+			}
+			log.Error("cannot listen for HTTP", "addr", f.httpAddr, "error", err)
+			return exitInput
+		}
+	}
+
+	errc := make(chan error, 3)
 	go func() { errc <- gs.Serve(lis) }()
 	attrs := []any{"grpc_addr", lis.Addr().String(), "max_plies", f.cfg.MaxPlies, "max_message_bytes", f.cfg.MaxMessageBytes,
 		"max_streams", f.cfg.MaxStreams, "request_timeout", f.cfg.RequestTimeout.String(), "rulesets", strings.Join(newRegistry().IDs(), ",")}
@@ -186,6 +202,10 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}()
 		attrs = append(attrs, "metrics_addr", mlis.Addr().String())
 	}
+	if front != nil {
+		go front.serve(errc)
+		attrs = append(attrs, "http_addr", front.addr())
+	}
 	log.Info("serving", attrs...)
 
 	code := exitOK
@@ -196,7 +216,15 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		log.Error("server failed", "error", err)
 		code = exitInput
 	}
+	httpDone := make(chan struct{})
+	go func() { // HTTP drains alongside gRPC: its API calls go through the same server
+		if front != nil {
+			front.shutdown(f.drain)
+		}
+		close(httpDone)
+	}()
 	graceful := srv.GracefulStop(gs, f.drain)
+	<-httpDone
 	if hs != nil {
 		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		hs.Shutdown(sctx)

@@ -1,0 +1,78 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"time"
+
+	"google.golang.org/grpc"
+
+	"github.com/arbiter-xq/arbiter/server"
+	"github.com/arbiter-xq/arbiter/web"
+)
+
+// httpFront is the --http-addr listener of `arbiter serve`: the HTTP/JSON API, the OpenAPI
+// document and the web page (package web). The gateway reaches the service through its own
+// in-process gRPC server built by srv.GRPCServer: same interceptors, limits, metrics and
+// drain state as the network server, but without the network server's transport
+// credentials, which an in-memory pipe does not need.
+type httpFront struct {
+	lis  net.Listener
+	hs   *http.Server
+	gs   *grpc.Server
+	conn interface{ Close() error }
+}
+
+// startHTTP listens on addr and prepares the HTTP server; serve starts it.
+func startHTTP(ctx context.Context, addr string, srv *server.Server) (*httpFront, error) {
+	lis, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, err
+	}
+	gs := srv.GRPCServer()
+	conn, err := web.InProcess(gs)
+	if err != nil {
+		lis.Close()
+		return nil, err
+	}
+	h, err := web.New(ctx, conn, web.Options{MaxBodyBytes: srv.Config().MaxMessageBytes})
+	if err != nil {
+		conn.Close()
+		gs.Stop()
+		lis.Close()
+		return nil, err
+	}
+	hs := &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       time.Minute,
+		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    64 << 10,
+	}
+	return &httpFront{lis: lis, hs: hs, gs: gs, conn: conn}, nil
+}
+
+// serve serves HTTP until shutdown; a failure is sent on errc.
+func (f *httpFront) serve(errc chan<- error) {
+	if err := f.hs.Serve(f.lis); !errors.Is(err, http.ErrServerClosed) {
+		errc <- fmt.Errorf("http server: %w", err)
+	}
+}
+
+// addr is the address it listens on.
+func (f *httpFront) addr() string { return f.lis.Addr().String() }
+
+// shutdown stops accepting connections and lets open requests finish for up to drain
+// (while the gRPC side drains, new API calls get HTTP 503), then stops the in-process
+// server.
+func (f *httpFront) shutdown(drain time.Duration) {
+	ctx, cancel := context.WithTimeout(context.Background(), drain)
+	defer cancel()
+	f.hs.Shutdown(ctx) //nolint:errcheck // past the drain, the rest is cut off below
+	f.hs.Close()
+	f.conn.Close()
+	f.gs.Stop()
+}

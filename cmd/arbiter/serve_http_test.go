@@ -1,0 +1,123 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+)
+
+// httpAddr waits for the "serving" log line and returns its http_addr.
+func httpAddr(t *testing.T, logs *lockedBuffer) string {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for time.Now().Before(deadline) {
+		for _, line := range strings.Split(logs.String(), "\n") {
+			var rec struct {
+				Msg      string `json:"msg"`
+				HTTPAddr string `json:"http_addr"`
+			}
+			if json.Unmarshal([]byte(line), &rec) == nil && rec.Msg == "serving" {
+				if rec.HTTPAddr == "" {
+					t.Fatalf("no http_addr in the serving line: %s", line)
+				}
+				return rec.HTTPAddr
+			}
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Fatalf("no serving line in the logs:\n%s", logs.String())
+	return ""
+}
+
+// `arbiter serve --grpc-addr ... --http-addr ...` serves the page, the HTTP/JSON API and
+// the OpenAPI document on the HTTP port, and stops cleanly.
+func TestServeHTTP(t *testing.T) {
+	t.Setenv("ARBITER_HTTP_ADDR", "127.0.0.1:0") // the environment fallback
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var logs lockedBuffer
+	done := make(chan int)
+	go func() {
+		done <- runServe(ctx, []string{"--grpc-addr", "127.0.0.1:0", "--metrics-addr", "off", "--drain-timeout", "2s"}, io.Discard, &logs)
+	}()
+	base := "http://" + httpAddr(t, &logs)
+	get := func(method, path, body string) (int, string, string) {
+		t.Helper()
+		req, err := http.NewRequest(method, base+path, strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, resp.Header.Get("Content-Type"), string(b)
+	}
+	t.Run("page", func(t *testing.T) {
+		code, ct, body := get("GET", "/", "")
+		if code != 200 || !strings.HasPrefix(ct, "text/html") || !strings.Contains(body, "/ui/app.js") {
+			t.Errorf("GET /: %d %s\n%.300s", code, ct, body)
+		}
+	})
+	t.Run("adjudicate", func(t *testing.T) {
+		code, _, body := get("POST", "/v1/adjudicate",
+			`{"ruleset":"chinese","fen":"2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 0 1","moves":["f0e0","e8f8","e0f0","f8e8"]}`)
+		var resp struct {
+			Ruling struct{ Verdict string }
+		}
+		json.Unmarshal([]byte(body), &resp)
+		if code != 200 || resp.Ruling.Verdict != "VERDICT_RED_MUST_CHANGE" {
+			t.Errorf("POST /v1/adjudicate: %d\n%.500s", code, body)
+		}
+	})
+	t.Run("rulesets", func(t *testing.T) {
+		code, _, body := get("GET", "/v1/rulesets", "")
+		if code != 200 || !strings.Contains(body, `"id":"chinese"`) && !strings.Contains(body, `"id": "chinese"`) {
+			t.Errorf("GET /v1/rulesets: %d\n%.300s", code, body)
+		}
+	})
+	t.Run("openapi", func(t *testing.T) {
+		code, ct, body := get("GET", "/openapi.json", "")
+		if code != 200 || ct != "application/json" || !strings.Contains(body, `"/v1/adjudicate"`) {
+			t.Errorf("GET /openapi.json: %d %s\n%.300s", code, ct, body)
+		}
+	})
+	t.Run("bad FEN", func(t *testing.T) {
+		code, _, body := get("POST", "/v1/adjudicate", `{"ruleset":"chinese","fen":"2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc2 w - - 0 1"}`)
+		// protojson varies its spacing on purpose: decode rather than match text.
+		var st struct {
+			Code    int
+			Details []struct {
+				FieldViolations []struct{ Field, Description string }
+			}
+		}
+		json.Unmarshal([]byte(body), &st)
+		var fields []string
+		for _, d := range st.Details {
+			for _, v := range d.FieldViolations {
+				fields = append(fields, v.Field+": "+v.Description)
+			}
+		}
+		if code != 400 || st.Code != 3 || len(fields) != 1 || !strings.HasPrefix(fields[0], "fen: invalid FEN") {
+			t.Errorf("bad FEN: %d\n%s", code, body)
+		}
+	})
+	cancel()
+	select {
+	case code := <-done:
+		if code != exitOK {
+			t.Errorf("exit %d after shutdown, want 0\n%s", code, logs.String())
+		}
+	case <-time.After(15 * time.Second):
+		t.Fatal("serve did not stop")
+	}
+	if _, err := http.Get(base + "/"); err == nil {
+		t.Error("the HTTP port still answers after shutdown")
+	}
+}

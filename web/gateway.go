@@ -1,0 +1,142 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+
+	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/encoding/protojson"
+
+	arbiterv1 "github.com/arbiter-xq/arbiter/proto/arbiter/v1"
+)
+
+// errorDomain is the google.rpc.ErrorInfo domain of errors raised here (as in server).
+const errorDomain = "arbiter.v1"
+
+// reasonBodyTooLarge is the ErrorInfo reason of a request body over the size limit.
+const reasonBodyTooLarge = "MESSAGE_TOO_LARGE"
+
+// jsonMarshaler writes and reads protobuf JSON exactly as `arbiter judge --json` prints it:
+// lowerCamelCase names, enums by name, unset fields omitted. Unknown fields in a request
+// are an error (HTTP 400 naming the field), not silently dropped: a misspelt "fen" would
+// otherwise rule on the start position.
+var jsonMarshaler = &runtime.JSONPb{
+	MarshalOptions:   protojson.MarshalOptions{},
+	UnmarshalOptions: protojson.UnmarshalOptions{},
+}
+
+// newGateway returns the grpc-gateway mux for the service behind conn.
+func newGateway(ctx context.Context, conn grpc.ClientConnInterface) (*runtime.ServeMux, error) {
+	mux := runtime.NewServeMux(
+		runtime.WithMarshalerOption(runtime.MIMEWildcard, jsonMarshaler),
+		runtime.WithErrorHandler(errorHandler),
+		runtime.WithOutgoingHeaderMatcher(outgoingHeader),
+	)
+	if err := arbiterv1.RegisterArbiterServiceHandlerClient(ctx, mux, arbiterv1.NewArbiterServiceClient(conn)); err != nil {
+		return nil, err
+	}
+	return mux, nil
+}
+
+// outgoingHeader forwards the service's response metadata as Grpc-Metadata-* headers (the
+// gateway's default), except the gRPC transport's own content-type.
+func outgoingHeader(key string) (string, bool) {
+	if key == "content-type" {
+		return "", false
+	}
+	return runtime.MetadataHeaderPrefix + key, true
+}
+
+// errorHandler is the gateway's default error handler (the google.rpc.Status as JSON, with
+// its details, and the HTTP code of the gRPC code), except that ResourceExhausted is 413
+// Content Too Large rather than 429 Too Many Requests: every unary limit of this service
+// is a size or length limit (plies, message bytes), never a rate limit, and retrying the
+// same request cannot succeed.
+func errorHandler(ctx context.Context, mux *runtime.ServeMux, m runtime.Marshaler, w http.ResponseWriter, r *http.Request, err error) {
+	if status.Code(err) == codes.ResourceExhausted {
+		err = &runtime.HTTPStatusError{HTTPStatus: http.StatusRequestEntityTooLarge, Err: err}
+	}
+	runtime.DefaultHTTPErrorHandler(ctx, mux, m, w, r, err)
+}
+
+// writeStatus writes st as the gateway writes errors: its JSON with the details, and code.
+func writeStatus(w http.ResponseWriter, code int, st *status.Status) {
+	b, err := jsonMarshaler.Marshal(st.Proto())
+	if err != nil { // cannot happen: the details are registered message types
+		http.Error(w, st.Message(), code)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(code)
+	w.Write(b) //nolint:errcheck // the client went away
+}
+
+// fieldStatus builds a status with one BadRequest field violation and an ErrorInfo, the
+// shape of the service's own errors.
+func fieldStatus(code codes.Code, field, reason, description string, meta map[string]string) *status.Status {
+	if meta == nil {
+		meta = map[string]string{}
+	}
+	meta["field"] = field
+	st := status.New(code, field+": "+description)
+	if d, err := st.WithDetails(
+		&errdetails.BadRequest{FieldViolations: []*errdetails.BadRequest_FieldViolation{{
+			Field: field, Description: description, Reason: reason}}},
+		&errdetails.ErrorInfo{Reason: reason, Domain: errorDomain, Metadata: meta},
+	); err == nil {
+		st = d
+	}
+	return st
+}
+
+// readBody reads the whole request body when it is at most limit bytes; otherwise it
+// answers 413 with a ResourceExhausted status (as the gRPC server does for a message over
+// its limit) and returns false.
+func readBody(w http.ResponseWriter, r *http.Request, limit int) ([]byte, bool) {
+	tooLarge := func() ([]byte, bool) {
+		writeStatus(w, http.StatusRequestEntityTooLarge, fieldStatus(codes.ResourceExhausted, "body", reasonBodyTooLarge,
+			fmt.Sprintf("the request body exceeds the server's limit of %d bytes", limit),
+			map[string]string{"limit": strconv.Itoa(limit)}))
+		return nil, false
+	}
+	if r.ContentLength > int64(limit) {
+		return tooLarge()
+	}
+	b, err := io.ReadAll(io.LimitReader(r.Body, int64(limit)+1))
+	if err != nil {
+		writeStatus(w, http.StatusBadRequest, fieldStatus(codes.InvalidArgument, "body", "UNREADABLE_BODY",
+			"the request body cannot be read: "+err.Error(), nil))
+		return nil, false
+	}
+	if len(b) > limit {
+		return tooLarge()
+	}
+	return b, true
+}
+
+// limitBody makes next see a body of at most limit bytes, read in full beforehand; a
+// larger one is answered 413 before next runs.
+func limitBody(limit int, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Body == nil || r.Body == http.NoBody {
+			next.ServeHTTP(w, r)
+			return
+		}
+		b, ok := readBody(w, r, limit)
+		if !ok {
+			return
+		}
+		r.Body = io.NopCloser(bytes.NewReader(b))
+		r.ContentLength = int64(len(b))
+		next.ServeHTTP(w, r)
+	})
+}

@@ -1,0 +1,89 @@
+package web
+
+import (
+	"context"
+	"embed"
+	"io/fs"
+	"net/http"
+
+	"google.golang.org/grpc"
+
+	arbiterv1 "github.com/arbiter-xq/arbiter/proto/arbiter/v1"
+)
+
+//go:embed static
+var static embed.FS
+
+// DefaultMaxBodyBytes is the default request body limit: the gRPC server's default
+// message limit.
+const DefaultMaxBodyBytes = 1 << 20
+
+// Options configure the HTTP handler.
+type Options struct {
+	// MaxBodyBytes is the largest request body accepted (API and PGN); a larger one is
+	// HTTP 413. Zero means DefaultMaxBodyBytes. Give it the gRPC server's message limit,
+	// so both doors take the same requests.
+	MaxBodyBytes int
+}
+
+// New returns the handler for `arbiter serve --http-addr`: the HTTP/JSON API for the
+// ArbiterService reachable over conn (see InProcess), the OpenAPI document and the page.
+// ctx bounds the gateway's registration only.
+//
+//	GET  /                the page
+//	GET  /ui/...          its script and style
+//	POST /ui/pgn          PGN text -> {games: [{fen, moves, tags, result, line}]}
+//	GET  /openapi.json    the OpenAPI (Swagger 2.0) document of the API
+//	/v1/...               the API (see proto/arbiter/v1/arbiter_service_http.yaml)
+func New(ctx context.Context, conn grpc.ClientConnInterface, opts Options) (http.Handler, error) {
+	limit := opts.MaxBodyBytes
+	if limit <= 0 {
+		limit = DefaultMaxBodyBytes
+	}
+	gw, err := newGateway(ctx, conn)
+	if err != nil {
+		return nil, err
+	}
+	files, err := fs.Sub(static, "static")
+	if err != nil {
+		return nil, err
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/v1/", limitBody(limit, gw))
+	mux.HandleFunc("GET /openapi.json", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.Write(arbiterv1.OpenAPI) //nolint:errcheck // the client went away
+	})
+	mux.Handle("POST /ui/pgn", handlePGN(limit))
+	mux.Handle("GET /ui/", page(http.StripPrefix("/ui/", http.FileServerFS(files))))
+	mux.Handle("GET /{$}", page(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.ServeFileFS(w, r, files, "index.html")
+	})))
+	return headers(mux), nil
+}
+
+// contentSecurityPolicy lets the page load only its own script and style and talk only to
+// its own server; pictures are shown from blob: URLs (an <img> never runs a script that an
+// SVG might carry).
+const contentSecurityPolicy = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; " +
+	"connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
+// page adds the page's security and caching headers.
+func page(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("Content-Security-Policy", contentSecurityPolicy)
+		h.Set("Cache-Control", "no-cache") // a new binary's page is picked up at once
+		next.ServeHTTP(w, r)
+	})
+}
+
+// headers adds the headers every answer carries.
+func headers(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "no-referrer")
+		next.ServeHTTP(w, r)
+	})
+}

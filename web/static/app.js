@@ -1,0 +1,749 @@
+// arbiter's page. Plain script, no framework, no build step. Its only backend is the
+// HTTP/JSON API (/v1/...) plus POST /ui/pgn, which reads pasted PGN. It knows no game's
+// rules: positions, moves, natures and pictures come from the server, so rulesets of
+// other games show here unchanged.
+"use strict";
+
+// ---- small DOM helpers ------------------------------------------------------------------
+
+// el builds an element: el("td", {class: "x"}, "text", childNode, ...). Text is always
+// inserted as text, never as HTML.
+function el(tag, attrs, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === "class") e.className = v;
+    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else e.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) {
+    if (c === undefined || c === null || c === false) continue;
+    e.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return e;
+}
+
+const $ = (id) => document.getElementById(id);
+const zh = (text) => el("span", {lang: "zh"}, text);
+
+// ---- terms, English with the Chinese of the rulebooks (as the CLI prints them) ------------
+
+const TERMS = {
+  NATURE_CHECK: ["check", "将"],
+  NATURE_MATE_THREAT: ["mate threat", "杀"],
+  NATURE_CHASE: ["chase", "捉"],
+  NATURE_EXCHANGE: ["exchange offer", "兑"],
+  NATURE_OFFER: ["offer", "献"],
+  NATURE_BLOCK: ["block", "拦"],
+  NATURE_FOLLOW: ["follow", "跟"],
+  NATURE_IDLE: ["idle", "闲"],
+  VERDICT_DRAW: ["draw", "不变作和"],
+  VERDICT_RED_MUST_CHANGE: ["Red must change", "红方变着"],
+  VERDICT_BLACK_MUST_CHANGE: ["Black must change", "黑方变着"],
+  SIDE_RED: ["Red", "红"],
+  SIDE_BLACK: ["Black", "黑"],
+  RESULT_ONGOING: ["ongoing", "未完"],
+  RESULT_RED_WINS: ["Red wins", "红胜"],
+  RESULT_BLACK_WINS: ["Black wins", "黑胜"],
+  RESULT_DRAW: ["draw", "和棋"],
+  ROOT_STATUS_ROOTED: ["rooted", "有根"],
+  ROOT_STATUS_UNROOTED: ["unrooted", "无根"],
+  ROOT_STATUS_FALSE_ROOT: ["false root", "假根"],
+  ROOT_STATUS_INSUFFICIENT_ROOT: ["insufficient root", "少根"],
+  TERMINATION_NATURAL_MOVE_LIMIT: ["natural move limit", "自然限着"],
+  TERMINATION_PERPETUAL_CHECK: ["perpetual check", "长将"],
+  TERMINATION_PERPETUAL_CHASE: ["perpetual chase", "长捉"],
+  TERMINATION_PERPETUAL_MATE_THREAT: ["perpetual mate threat", "长杀"],
+  TERMINATION_CHECKMATE: ["checkmate", "将死"],
+  TERMINATION_STALEMATE: ["stalemate", "困毙"],
+};
+
+// humanize turns an enum name the page has no term for into words: a new value of a new
+// game's ruleset still reads ("PIECE_TYPE_DRAGON_KING" -> "dragon king").
+function humanize(name) {
+  const s = String(name || "");
+  const prefixes = ["PIECE_TYPE_", "THREAT_EXCEPTION_", "ROOT_STATUS_", "TERMINATION_", "GAME_STATUS_",
+    "CASE_STATUS_", "NATURE_", "VERDICT_", "RESULT_", "SIDE_"];
+  for (const p of prefixes) {
+    if (s.startsWith(p)) return s.slice(p.length).toLowerCase().replaceAll("_", " ");
+  }
+  return s.toLowerCase().replaceAll("_", " ");
+}
+
+// term renders an enum value as "english 中文" (or just English when there is no Chinese term).
+function term(name) {
+  const t = TERMS[name];
+  if (!t) return el("span", {class: "term"}, humanize(name));
+  return el("span", {class: "term"}, t[0], " ", zh(t[1]));
+}
+
+function termText(name) {
+  const t = TERMS[name];
+  return t ? t[0] + " " + t[1] : humanize(name);
+}
+
+function pieceText(p) {
+  if (!p) return "";
+  return [p.side ? humanize(p.side) : "", p.type ? humanize(p.type) : "", p.square || ""].filter(Boolean).join(" ");
+}
+
+// ---- the API ------------------------------------------------------------------------------
+
+// ApiError is a failed call: the google.rpc.Status of the body when there is one.
+class ApiError extends Error {
+  constructor(httpStatus, status) {
+    super(status.message || "HTTP " + httpStatus);
+    this.httpStatus = httpStatus;
+    this.status = status;
+  }
+}
+
+async function api(method, path, body, contentType) {
+  const init = {method, headers: {Accept: "application/json"}};
+  if (body !== undefined) {
+    init.body = typeof body === "string" ? body : JSON.stringify(body);
+    init.headers["Content-Type"] = contentType || "application/json";
+  }
+  let resp;
+  try {
+    resp = await fetch(path, init);
+  } catch (e) {
+    throw new ApiError(0, {message: "cannot reach the arbiter server (" + e.message + ")"});
+  }
+  const text = await resp.text();
+  let data = null;
+  try {
+    data = text ? JSON.parse(text) : {};
+  } catch (e) {
+    data = null;
+  }
+  if (!resp.ok) {
+    throw new ApiError(resp.status, data && typeof data === "object" ? data : {message: text.trim() || resp.statusText});
+  }
+  if (data === null) throw new ApiError(resp.status, {message: "the server's answer is not JSON"});
+  return data;
+}
+
+// errorView shows an API error as the API gives it: the field, the ply, the reason, the
+// description, never a blank.
+function errorView(err, context) {
+  if (!(err instanceof ApiError)) {
+    return el("div", {class: "error"}, el("strong", {}, context ? context + ": " : "", "error"), " ", String(err && err.message || err));
+  }
+  const st = err.status || {};
+  const box = el("div", {class: "error", "data-http-status": err.httpStatus});
+  const code = st.code !== undefined ? " · " + grpcCodeName(st.code) : "";
+  box.append(el("p", {class: "error-title"},
+    el("strong", {}, context ? context + ": " : "", err.httpStatus === 0 ? "no answer" : "HTTP " + err.httpStatus + code)));
+  let shown = false;
+  let info = null;
+  for (const d of st.details || []) {
+    if ((d["@type"] || "").endsWith("google.rpc.ErrorInfo")) info = d;
+  }
+  for (const d of st.details || []) {
+    if (!(d["@type"] || "").endsWith("google.rpc.BadRequest")) continue;
+    for (const v of d.fieldViolations || []) {
+      shown = true;
+      const meta = (info && info.metadata) || {};
+      const dl = el("dl", {class: "violation"},
+        el("dt", {}, "field"), el("dd", {}, el("code", {class: "field-name"}, v.field || "")),
+        meta.ply ? [el("dt", {}, "ply"), el("dd", {}, meta.ply)] : null,
+        meta.move ? [el("dt", {}, "move"), el("dd", {}, el("code", {}, meta.move))] : null,
+        v.reason ? [el("dt", {}, "reason"), el("dd", {}, el("code", {}, v.reason))] : null,
+        el("dt", {}, "what"), el("dd", {class: "description"}, v.description || ""));
+      box.append(dl);
+    }
+  }
+  if (!shown) box.append(el("p", {class: "description"}, st.message || "unknown error"));
+  else if (info && info.metadata && info.metadata.valid_rulesets) {
+    box.append(el("p", {}, "Valid rulesets: " + info.metadata.valid_rulesets.split(",").join(", ")));
+  }
+  return box;
+}
+
+const GRPC_CODES = ["OK", "CANCELLED", "UNKNOWN", "INVALID_ARGUMENT", "DEADLINE_EXCEEDED", "NOT_FOUND",
+  "ALREADY_EXISTS", "PERMISSION_DENIED", "RESOURCE_EXHAUSTED", "FAILED_PRECONDITION", "ABORTED",
+  "OUT_OF_RANGE", "UNIMPLEMENTED", "INTERNAL", "UNAVAILABLE", "DATA_LOSS", "UNAUTHENTICATED"];
+function grpcCodeName(c) { return GRPC_CODES[c] || String(c); }
+
+// badMoveIndex is the index of the move a field violation names ("moves[3]" -> 3), or -1.
+function badMoveIndex(err) {
+  if (!(err instanceof ApiError)) return -1;
+  for (const d of (err.status && err.status.details) || []) {
+    for (const v of d.fieldViolations || []) {
+      const m = /^moves\[(\d+)\]$/.exec(v.field || "");
+      if (m) return Number(m[1]);
+    }
+  }
+  return -1;
+}
+
+// ---- state shared by the sections ---------------------------------------------------------
+
+const state = {
+  rulesets: [],          // from GET /v1/rulesets
+  pictures: false,       // AdjudicateRequest has "svg" (from the OpenAPI document)
+  pgnGames: null,        // games of the last pasted PGN
+  pgnText: null,
+  steppers: [],          // one per shown ruling
+  activeStepper: null,
+};
+
+async function loadCapabilities() {
+  try {
+    const doc = await api("GET", "/openapi.json");
+    const req = (doc.definitions || {}).v1AdjudicateRequest || {};
+    state.pictures = !!(req.properties && req.properties.svg);
+  } catch (e) {
+    state.pictures = false;
+  }
+}
+
+async function loadRulesets() {
+  const box = $("rulesets");
+  try {
+    const data = await api("GET", "/v1/rulesets");
+    state.rulesets = data.rulesets || [];
+  } catch (err) {
+    $("rulesets-loading").replaceWith(errorView(err, "rulesets"));
+    return;
+  }
+  $("rulesets-loading").remove();
+  state.rulesets.forEach((rs, i) => {
+    const id = "rs-" + rs.id;
+    box.append(el("div", {class: "check"},
+      el("input", {type: "checkbox", id, name: "ruleset", value: rs.id, checked: rs.id === "chinese" || (i === 0 && !state.rulesets.some((r) => r.id === "chinese"))}),
+      el("label", {for: id}, el("strong", {}, rs.id), " — ", rs.name || "", rs.edition ? " (" + rs.edition + ")" : "")));
+    for (const sel of [$("cases-ruleset"), $("verify-ruleset")]) sel.append(el("option", {value: rs.id}, rs.id));
+  });
+}
+
+// ---- judge: read the game, ask every chosen ruleset --------------------------------------
+
+// readGame turns the textarea into {fen, moves, tags}: the server reads PGN (and bare move
+// lists), so no notation is parsed here.
+async function readGame() {
+  const text = $("game").value;
+  if (text.trim() === "") {
+    state.pgnGames = null;
+    $("pgn-choice").hidden = true;
+    return {fen: $("fen").value.trim(), moves: [], tags: []};
+  }
+  if (text !== state.pgnText) {
+    const data = await api("POST", "/ui/pgn", text, "text/plain; charset=utf-8");
+    state.pgnText = text;
+    state.pgnGames = data.games || [];
+    const sel = $("pgn-game");
+    sel.replaceChildren();
+    state.pgnGames.forEach((g, i) => {
+      const tag = (n) => (g.tags.find((t) => t.name.toLowerCase() === n) || {}).value || "";
+      const label = [tag("event"), [tag("red"), tag("black")].filter(Boolean).join(" – "), tag("date")].filter(Boolean).join(", ");
+      sel.append(el("option", {value: i}, "Game " + (i + 1) + (label ? ": " + label : "") + " (" + g.moves.length + " plies)"));
+    });
+    $("pgn-choice").hidden = state.pgnGames.length < 2;
+    if (state.pgnGames.length > 0 && state.pgnGames[0].fen) $("fen").value = state.pgnGames[0].fen;
+  }
+  if (!state.pgnGames || state.pgnGames.length === 0) {
+    throw new ApiError(400, {code: 3, message: "no moves found in the game text", details: [{
+      "@type": "type.googleapis.com/google.rpc.BadRequest",
+      fieldViolations: [{field: "pgn", reason: "NO_MOVES", description: "no game or moves found in the text"}]}]});
+  }
+  const g = state.pgnGames[Number($("pgn-game").value) || 0];
+  return {fen: g.fen || $("fen").value.trim(), moves: g.moves, tags: g.tags};
+}
+
+function policy() {
+  const p = {};
+  const num = (id, key) => {
+    const v = $(id).value.trim();
+    if (v !== "") p[key] = Number(v);
+  };
+  num("loss-at", "lossAtOccurrence");
+  num("draw-at", "drawAtOccurrence");
+  num("natural-limit", "naturalMoveLimit");
+  num("check-limit", "countedChecksLimit");
+  num("no-draw-before", "noDrawBeforeMove");
+  if ($("on-violation").value) p.onViolation = $("on-violation").value;
+  return Object.keys(p).length ? p : undefined;
+}
+
+function chosenRulesets() {
+  return [...document.querySelectorAll('#rulesets input[name="ruleset"]:checked')].map((i) => i.value);
+}
+
+async function judge(ev) {
+  if (ev) ev.preventDefault();
+  const errBox = $("judge-error");
+  errBox.replaceChildren();
+  $("results").replaceChildren();
+  $("history").hidden = true;
+  state.steppers = [];
+  state.activeStepper = null;
+  const ids = chosenRulesets();
+  if (ids.length === 0) {
+    errBox.append(el("div", {class: "error"}, el("strong", {}, "rulesets: "), "choose at least one ruleset"));
+    return;
+  }
+  $("judge-busy").hidden = false;
+  $("judge-button").disabled = true;
+  try {
+    let game;
+    try {
+      game = await readGame();
+    } catch (err) {
+      errBox.append(errorView(err, "game text"));
+      return;
+    }
+    const base = {fen: game.fen, moves: game.moves, policy: policy()};
+    if (state.pictures) base.svg = true;
+    const answers = await Promise.all(ids.map((id) =>
+      api("POST", "/v1/adjudicate", Object.assign({ruleset: id}, base)).then((r) => ({id, r}), (err) => ({id, err}))));
+    showHistory(game);
+    // The same bad input fails under every ruleset: say it once.
+    const errs = answers.filter((a) => a.err);
+    if (errs.length === answers.length && errs.every((a) => a.err.message === errs[0].err.message)) {
+      errBox.append(errorView(errs[0].err));
+      markBadMove(badMoveIndex(errs[0].err));
+      return;
+    }
+    for (const a of answers) {
+      if (a.err) {
+        $("results").append(el("section", {class: "ruling"}, el("h3", {}, a.id), errorView(a.err, a.id)));
+        markBadMove(badMoveIndex(a.err));
+      } else {
+        $("results").append(rulingView(a.r, base));
+      }
+    }
+    if (answers.length > 1) $("results").prepend(agreementView(answers.filter((a) => a.r).map((a) => a.r)));
+  } finally {
+    $("judge-busy").hidden = true;
+    $("judge-button").disabled = false;
+  }
+}
+
+// showHistory lists the moves sent, so an error naming moves[i] can point at one.
+function showHistory(game) {
+  const h = $("history");
+  h.replaceChildren();
+  if (game.tags && game.tags.length) {
+    h.append(el("dl", {class: "tags"}, game.tags.flatMap((t) => [el("dt", {}, t.name), el("dd", {}, t.value)])));
+  }
+  h.append(el("p", {}, el("strong", {}, "Start: "), el("code", {}, game.fen || "the standard start position")));
+  if (game.moves.length) {
+    h.append(el("ol", {class: "move-tokens", "aria-label": "Moves sent"},
+      game.moves.map((m, i) => el("li", {"data-index": i}, el("code", {}, m)))));
+  }
+  h.hidden = false;
+}
+
+function markBadMove(i) {
+  if (i < 0) return;
+  const li = document.querySelector('#history .move-tokens li[data-index="' + i + '"]');
+  if (li) {
+    li.classList.add("bad");
+    li.setAttribute("title", "this move is the one the error names");
+  }
+}
+
+function agreementView(rs) {
+  if (rs.length < 2) return el("span");
+  const key = (r) => [(r.ruling || {}).verdict, r.result, r.termination].join("|");
+  const same = rs.every((r) => key(r) === key(rs[0]));
+  return el("p", {class: "agreement " + (same ? "same" : "differ")},
+    same ? "The rulesets agree." : "The rulesets disagree: compare the verdicts below.");
+}
+
+// ---- one ruleset's ruling ----------------------------------------------------------------
+
+function verdictClass(v) {
+  if (v === "VERDICT_RED_MUST_CHANGE") return "verdict red";
+  if (v === "VERDICT_BLACK_MUST_CHANGE") return "verdict black";
+  if (v === "VERDICT_DRAW") return "verdict draw";
+  return "verdict none";
+}
+
+function rulingView(r, request) {
+  const info = state.rulesets.find((x) => x.id === r.ruleset) || {};
+  const sec = el("section", {class: "ruling", "data-ruleset": r.ruleset, "aria-labelledby": "h-" + r.ruleset});
+  sec.append(el("h3", {id: "h-" + r.ruleset}, r.ruleset, info.edition ? el("span", {class: "edition"}, " · " + info.edition) : null));
+  const ruling = r.ruling;
+  const verdict = ruling ? ruling.verdict : "";
+  sec.append(el("p", {class: verdictClass(verdict), "data-verdict": verdict || "none"},
+    ruling ? term(verdict) : "No repetition at the end of the record: no ruling"));
+  if (ruling && ruling.references && ruling.references.length) {
+    sec.append(el("p", {class: "refs"}, "References: ", ruling.references.join(" · ")));
+  }
+  sec.append(el("dl", {class: "facts"},
+    el("dt", {}, "Result"), el("dd", {}, term(r.result || "RESULT_UNSPECIFIED"),
+      r.termination ? [" (", term(r.termination), ")"] : null,
+      r.decidedAtPly ? " at ply " + r.decidedAtPly : null),
+    el("dt", {}, "Status"), el("dd", {}, humanize(r.status || "GAME_STATUS_UNSPECIFIED"))));
+  if (r.explanation) sec.append(el("p", {class: "explanation"}, r.explanation));
+
+  const body = el("div", {class: "ruling-body"});
+  if (r.svg) body.append(pictureView(r.svg, "The cycle position with the moves of the cycle: " + termText(verdict)));
+  if (r.cycle) body.append(cycleView(r));
+  sec.append(body);
+  sec.append(stepperView(r, request));
+  return sec;
+}
+
+// pictureView shows a server-drawn SVG as an image (an <img> runs no script).
+function pictureView(svg, alt) {
+  const url = URL.createObjectURL(new Blob([svg], {type: "image/svg+xml"}));
+  return el("figure", {class: "picture"}, el("img", {src: url, alt, class: "board-picture"}));
+}
+
+function cycleView(r) {
+  const c = r.cycle;
+  const box = el("div", {class: "cycle"});
+  box.append(el("p", {}, "Cycle: plies ", c.firstPly, "–", c.lastPly, ", the position's occurrence ", c.occurrence || 2));
+  const pt = el("table", {class: "patterns"},
+    el("caption", {}, "Each side's pattern ", zh("棋例")),
+    el("thead", {}, el("tr", {}, el("th", {scope: "col"}, "Side"), el("th", {scope: "col"}, "Pattern"),
+      el("th", {scope: "col"}, "Natures"), el("th", {scope: "col"}, "Ruling"))),
+    el("tbody", {}, (c.patterns || []).map((p) => el("tr", {class: p.forbidden ? "forbidden" : "allowed"},
+      el("th", {scope: "row"}, term(p.side)),
+      el("td", {}, p.pattern || "", " ", zh(p.patternChinese || "")),
+      el("td", {}, (p.natures || []).map((n) => TERMS[n] ? TERMS[n][1] : humanize(n)).join(" ")),
+      el("td", {}, p.forbidden ? ["forbidden ", zh("禁止")] : ["allowed ", zh("允许")])))));
+  box.append(pt);
+  const plies = (r.plies || []).filter((p) => p.ply >= c.firstPly && p.ply <= c.lastPly);
+  box.append(el("table", {class: "cycle-plies"},
+    el("caption", {}, "The moves of the cycle with their nature and evidence"),
+    el("thead", {}, el("tr", {}, el("th", {scope: "col"}, "Ply"), el("th", {scope: "col"}, "Move"),
+      el("th", {scope: "col"}, "Nature"), el("th", {scope: "col"}, "Evidence"))),
+    el("tbody", {}, plies.map((p) => el("tr", {},
+      el("th", {scope: "row"}, p.ply, " ", term(p.side)),
+      el("td", {}, moveView(p.move)),
+      el("td", {}, natureView(p)),
+      el("td", {}, evidenceView(p)))))));
+  return box;
+}
+
+function moveView(m) {
+  if (!m) return "";
+  const parts = [];
+  if (m.chinese) parts.push(el("span", {lang: "zh", class: "mv-zh"}, m.chinese));
+  if (m.wxf) parts.push(el("span", {class: "mv-wxf"}, m.wxf));
+  if (m.iccs) parts.push(el("code", {class: "mv-iccs"}, m.iccs));
+  return el("span", {class: "move"}, parts.flatMap((p, i) => (i ? [" ", p] : [p])));
+}
+
+function moveLabel(m) {
+  if (!m) return "";
+  return m.chinese || m.wxf || m.iccs || "";
+}
+
+function natureView(p) {
+  const n = p.nature || (p.natures && p.natures[0]);
+  if (!n) return el("span", {class: "muted"}, p.check ? "check (not classified)" : "—");
+  const others = (p.natures || []).filter((x) => x !== n);
+  return el("span", {}, el("strong", {}, term(n)), others.length ? [" (also ", others.map(termText).join(", "), ")"] : null);
+}
+
+function evidenceView(p) {
+  const box = el("div", {class: "evidence"});
+  if (p.explanation) box.append(el("p", {}, p.explanation));
+  const threats = p.threats || [];
+  if (threats.length) {
+    box.append(el("ul", {}, threats.map((t) => el("li", {class: t.counted ? "counted" : "not-counted"},
+      el("strong", {}, t.counted ? "counted" : "not counted"), ": ",
+      term(t.nature),
+      t.target ? [" of ", pieceText(t.target)] : null,
+      t.attackers && t.attackers.length ? [" by ", t.attackers.map(pieceText).join(" + ")] : null,
+      t.joint ? [" (joint ", zh("联合"), ")"] : null,
+      t.rootStatus ? [", ", term(t.rootStatus)] : null,
+      t.exception ? [", exception: ", humanize(t.exception), t.exceptionDetail ? " (" + t.exceptionDetail + ")" : ""] : null,
+      t.explanation ? el("div", {class: "why"}, t.explanation) : null))));
+  }
+  return box;
+}
+
+// ---- stepping through the moves ----------------------------------------------------------
+
+// stepperView lists every ply; the arrow keys (or the buttons) move through them and show
+// each ply's move, nature, evidence, position and, when the server draws them, its picture.
+function stepperView(r, request) {
+  const plies = r.plies || [];
+  const s = {r, request, index: plies.length ? plies.length - 1 : -1, cache: new Map()};
+  const list = el("ol", {class: "ply-list", role: "listbox", "aria-label": "Plies of " + r.ruleset, tabindex: "0"});
+  plies.forEach((p, i) => {
+    const inCycle = r.cycle && p.ply >= r.cycle.firstPly && p.ply <= r.cycle.lastPly;
+    list.append(el("li", {role: "option", id: "ply-" + r.ruleset + "-" + p.ply, "data-index": i,
+      class: inCycle ? "in-cycle" : "", onclick: () => s.go(i)},
+      el("span", {class: "ply-no"}, p.ply, "."), " ", moveLabel(p.move)));
+  });
+  const detail = el("div", {class: "ply-detail", "aria-live": "polite"});
+  const prev = el("button", {type: "button", "aria-label": "Previous ply", onclick: () => s.go(s.index - 1)}, "◀ previous");
+  const next = el("button", {type: "button", "aria-label": "Next ply", onclick: () => s.go(s.index + 1)}, "next ▶");
+  const first = el("button", {type: "button", "aria-label": "Start position", onclick: () => s.go(-1)}, "⏮ start");
+  const last = el("button", {type: "button", "aria-label": "Last ply", onclick: () => s.go(plies.length - 1)}, "last ⏭");
+  const box = el("details", {class: "stepper", open: true},
+    el("summary", {}, "Step through the moves (", plies.length, " plies; arrow keys ← → , Home, End)"),
+    el("div", {class: "stepper-controls"}, first, prev, next, last),
+    el("div", {class: "stepper-body"}, list, detail));
+  s.go = (i) => {
+    s.index = Math.max(-1, Math.min(plies.length - 1, i));
+    state.activeStepper = s;
+    for (const li of list.children) {
+      const on = Number(li.dataset.index) === s.index;
+      li.classList.toggle("current", on);
+      li.setAttribute("aria-selected", on ? "true" : "false");
+      if (on) {
+        list.setAttribute("aria-activedescendant", li.id);
+        li.scrollIntoView({block: "nearest"});
+      }
+    }
+    prev.disabled = s.index < 0;
+    first.disabled = s.index < 0;
+    next.disabled = s.index >= plies.length - 1;
+    last.disabled = s.index >= plies.length - 1;
+    s.render();
+  };
+  s.render = () => {
+    detail.replaceChildren();
+    if (s.index < 0) {
+      detail.append(el("p", {}, el("strong", {}, "Start position")),
+        el("p", {}, el("code", {class: "fen"}, request.fen || "the standard start position")));
+      s.picture(0, detail);
+      return;
+    }
+    const p = plies[s.index];
+    detail.append(
+      el("p", {class: "ply-head"}, el("strong", {}, "Ply ", p.ply, " · "), term(p.side), " · ", moveView(p.move),
+        p.capture ? el("span", {class: "flag"}, " capture") : null, p.check ? el("span", {class: "flag"}, " check") : null),
+      el("p", {}, natureView(p)),
+      evidenceView(p),
+      el("p", {class: "fen-line"}, "Position after it: ", el("code", {class: "fen"}, p.fen || "")));
+    s.picture(p.ply, detail);
+  };
+  // picture shows the picture of the position after ply n: the response's per-ply
+  // pictures when it has them, else (when the server draws pictures) the picture the
+  // server draws for the history up to n, asked for once and kept.
+  s.picture = (n, into) => {
+    const svgs = r.plySvgs || [];
+    if (svgs.length) {
+      const svg = svgs.length === plies.length + 1 ? svgs[n] : svgs[n - 1];
+      if (svg) into.append(pictureView(svg, "The position after ply " + n));
+      return;
+    }
+    if (!state.pictures) return;
+    if (n === plies.length && r.svg) {
+      into.append(pictureView(r.svg, "The position after ply " + n));
+      return;
+    }
+    const slot = el("div", {class: "picture-slot"});
+    into.append(slot);
+    let pending = s.cache.get(n);
+    if (!pending) {
+      pending = api("POST", "/v1/adjudicate", Object.assign({}, request, {ruleset: r.ruleset, moves: request.moves.slice(0, n)}))
+        .then((x) => x.svg || "", () => "");
+      s.cache.set(n, pending);
+    }
+    pending.then((svg) => {
+      if (svg && slot.isConnected) slot.replaceWith(pictureView(svg, "The position after ply " + n));
+    });
+  };
+  list.addEventListener("keydown", (e) => stepKey(s, e));
+  list.addEventListener("focus", () => { state.activeStepper = s; });
+  state.steppers.push(s);
+  if (!state.activeStepper) state.activeStepper = s;
+  s.go(s.index);
+  return box;
+}
+
+function stepKey(s, e) {
+  const n = (s.r.plies || []).length;
+  let to = null;
+  if (e.key === "ArrowLeft" || e.key === "ArrowUp") to = s.index - 1;
+  else if (e.key === "ArrowRight" || e.key === "ArrowDown") to = s.index + 1;
+  else if (e.key === "Home") to = -1;
+  else if (e.key === "End") to = n - 1;
+  if (to === null) return false;
+  e.preventDefault();
+  s.go(to);
+  return true;
+}
+
+// The arrow keys step through the moves anywhere on the page except in a text field.
+document.addEventListener("keydown", (e) => {
+  if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
+  const t = e.target;
+  if (t && (t.closest("input, textarea, select, [contenteditable]") || t.closest(".ply-list"))) return;
+  if (!state.activeStepper || $("judge").hidden) return;
+  if (e.key === "ArrowLeft" || e.key === "ArrowRight" || e.key === "Home" || e.key === "End") stepKey(state.activeStepper, e);
+});
+
+// ---- casebook ------------------------------------------------------------------------------
+
+async function listCases(ev) {
+  if (ev) ev.preventDefault();
+  const q = new URLSearchParams();
+  if ($("cases-ruleset").value) q.set("ruleset", $("cases-ruleset").value);
+  if ($("cases-tag").value.trim()) q.set("tag", $("cases-tag").value.trim());
+  if ($("cases-book").value.trim()) q.set("book", $("cases-book").value.trim());
+  if ($("cases-kind").value) q.set("constructed", $("cases-kind").value);
+  $("cases-error").replaceChildren();
+  let data;
+  try {
+    data = await api("GET", "/v1/cases" + (q.toString() ? "?" + q : ""));
+  } catch (err) {
+    $("cases-error").append(errorView(err, "casebook"));
+    return;
+  }
+  const cases = data.cases || [];
+  const tags = new Set();
+  const body = $("cases-table").tBodies[0];
+  body.replaceChildren();
+  for (const c of cases) {
+    (c.tags || []).forEach((t) => tags.add(t));
+    const src = c.source || {};
+    body.append(el("tr", {},
+      el("th", {scope: "row"}, el("a", {href: "#case=" + encodeURIComponent(c.id)}, c.id)),
+      el("td", {}, c.title || ""),
+      el("td", {}, src.constructed ? "constructed" : [src.book || "", src.reference ? " " + src.reference : ""]),
+      el("td", {}, (c.expectations || []).map((x) => el("div", {}, x.ruleset, ": ", termText(x.verdict || "VERDICT_UNSPECIFIED"),
+        x.knownDivergence ? el("span", {class: "flag"}, " (known divergence)") : null))),
+      el("td", {class: "tags"}, (c.tags || []).join(", "))));
+  }
+  if (tags.size && !$("tag-list").children.length) {
+    [...tags].sort().forEach((t) => $("tag-list").append(el("option", {value: t})));
+  }
+  $("cases-table").hidden = cases.length === 0;
+  $("cases-count").textContent = cases.length + (cases.length === 1 ? " case" : " cases");
+}
+
+async function openCase(id) {
+  showSection("casebook");
+  const box = $("case-detail");
+  box.hidden = false;
+  box.replaceChildren(el("p", {}, "Loading ", id, "…"));
+  let c;
+  try {
+    c = (await api("GET", "/v1/cases/" + encodeURIComponent(id))).case || {};
+  } catch (err) {
+    box.replaceChildren(errorView(err, "case " + id));
+    return;
+  }
+  const src = c.source || {};
+  box.replaceChildren(
+    el("h3", {}, c.id, ": ", c.title || ""),
+    el("dl", {class: "facts"},
+      el("dt", {}, "Source"), el("dd", {}, src.book || "", src.reference ? " · " + src.reference : "",
+        src.constructed ? " (constructed)" : "", src.clause ? " · " + src.clause : ""),
+      el("dt", {}, "Start"), el("dd", {}, el("code", {class: "fen"}, c.fen || "the standard start position")),
+      el("dt", {}, "Moves"), el("dd", {}, el("code", {}, c.moves || "")),
+      (c.tags || []).length ? [el("dt", {}, "Tags"), el("dd", {}, c.tags.join(", "))] : null),
+    c.explanation ? el("p", {class: "explanation"}, c.explanation) : null,
+    el("table", {class: "expectations"},
+      el("caption", {}, "What the case expects"),
+      el("thead", {}, el("tr", {}, el("th", {scope: "col"}, "Ruleset"), el("th", {scope: "col"}, "Verdict"),
+        el("th", {scope: "col"}, "Natures"), el("th", {scope: "col"}, "Chased"), el("th", {scope: "col"}, "Known divergence"))),
+      el("tbody", {}, (c.expectations || []).map((x) => el("tr", {},
+        el("th", {scope: "row"}, x.ruleset),
+        el("td", {}, term(x.verdict || "VERDICT_UNSPECIFIED")),
+        el("td", {}, (x.natures || []).map((n) => TERMS[n] ? TERMS[n][1] : humanize(n)).join(" ")),
+        el("td", {}, (x.chased || []).join(", ")),
+        el("td", {}, x.knownDivergence || ""))))),
+    el("p", {}, el("button", {type: "button", onclick: () => judgeCase(c)}, "Judge this case ", zh("裁判"))));
+  box.focus();
+}
+
+function judgeCase(c) {
+  $("game").value = c.moves || "";
+  $("fen").value = c.fen || "";
+  const want = new Set((c.expectations || []).map((x) => x.ruleset));
+  for (const i of document.querySelectorAll('#rulesets input[name="ruleset"]')) {
+    i.checked = want.size ? want.has(i.value) : i.checked;
+  }
+  location.hash = "#judge";
+  showSection("judge");
+  judge();
+}
+
+// ---- verify --------------------------------------------------------------------------------
+
+async function verify(ev) {
+  if (ev) ev.preventDefault();
+  const req = {};
+  if ($("verify-ruleset").value) req.ruleset = $("verify-ruleset").value;
+  if ($("verify-tag").value.trim()) req.tag = $("verify-tag").value.trim();
+  $("verify-error").replaceChildren();
+  $("verify-busy").hidden = false;
+  $("verify-button").disabled = true;
+  let data;
+  try {
+    data = await api("POST", "/v1/casebook/verify", req);
+  } catch (err) {
+    $("verify-error").append(errorView(err, "verify"));
+    return;
+  } finally {
+    $("verify-busy").hidden = true;
+    $("verify-button").disabled = false;
+  }
+  state.verified = data;
+  renderVerify();
+}
+
+function renderVerify() {
+  const data = state.verified;
+  if (!data) return;
+  const n = (k) => data[k] || 0;
+  $("verify-summary").textContent = n("passed") + " passed, " + n("failed") + " failed, " +
+    n("knownDivergences") + " known divergences, " + n("pending") + " pending";
+  $("verify-summary").className = "summary " + (n("failed") ? "bad" : "good");
+  const only = $("verify-problems").checked;
+  const body = $("verify-table").tBodies[0];
+  body.replaceChildren();
+  for (const x of data.results || []) {
+    if (only && x.status === "CASE_STATUS_PASSED") continue;
+    const natures = (a) => (a || []).map((k) => TERMS[k] ? TERMS[k][1] : humanize(k)).join(" ");
+    body.append(el("tr", {class: "status-" + humanize(x.status).replaceAll(" ", "-")},
+      el("th", {scope: "row"}, el("a", {href: "#case=" + encodeURIComponent(x.id)}, x.id)),
+      el("td", {}, x.ruleset),
+      el("td", {}, humanize(x.status)),
+      el("td", {}, termText(x.expectedVerdict || "VERDICT_UNSPECIFIED"), x.expectedNatures ? el("div", {lang: "zh", class: "natures"}, natures(x.expectedNatures)) : null),
+      el("td", {}, termText(x.actualVerdict || "VERDICT_UNSPECIFIED"), x.actualNatures ? el("div", {lang: "zh", class: "natures"}, natures(x.actualNatures)) : null),
+      el("td", {}, x.message || "")));
+  }
+  $("verify-table").hidden = false;
+}
+
+// ---- sections ------------------------------------------------------------------------------
+
+function showSection(name) {
+  for (const s of ["judge", "casebook", "verify"]) $(s).hidden = s !== name;
+  for (const a of document.querySelectorAll("nav a[data-section]")) {
+    if (a.dataset.section === name) a.setAttribute("aria-current", "page");
+    else a.removeAttribute("aria-current");
+  }
+}
+
+function route() {
+  const h = decodeURIComponent(location.hash.slice(1));
+  if (h.startsWith("case=")) {
+    openCase(h.slice(5));
+    return;
+  }
+  const name = ["judge", "casebook", "verify"].includes(h) ? h : "judge";
+  showSection(name);
+  if (name === "casebook" && !$("cases-table").tBodies[0].children.length) listCases();
+}
+
+async function main() {
+  $("judge-form").addEventListener("submit", judge);
+  $("cases-form").addEventListener("submit", listCases);
+  $("verify-form").addEventListener("submit", verify);
+  $("verify-problems").addEventListener("change", renderVerify);
+  $("pgn-game").addEventListener("change", () => {
+    const g = state.pgnGames && state.pgnGames[Number($("pgn-game").value)];
+    if (g && g.fen) $("fen").value = g.fen;
+  });
+  window.addEventListener("hashchange", route);
+  route();
+  await Promise.all([loadCapabilities(), loadRulesets()]);
+  document.body.dataset.ready = "true";
+}
+
+main();
