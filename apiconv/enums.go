@@ -26,6 +26,12 @@ func Nature(n arbiter.Nature) arbiterv1.Nature {
 		return arbiterv1.Nature_NATURE_FOLLOW
 	case arbiter.NatureIdle:
 		return arbiterv1.Nature_NATURE_IDLE
+	case arbiter.NatureAttack:
+		return arbiterv1.Nature_NATURE_ATTACK
+	case arbiter.NatureFlip:
+		return arbiterv1.Nature_NATURE_FLIP
+	case arbiter.NatureCapture:
+		return arbiterv1.Nature_NATURE_CAPTURE
 	}
 	return arbiterv1.Nature_NATURE_UNSPECIFIED
 }
@@ -51,6 +57,10 @@ func Verdict(v arbiter.Verdict) arbiterv1.Verdict {
 		return arbiterv1.Verdict_VERDICT_RED_MUST_CHANGE
 	case arbiter.VerdictBlackMustChange:
 		return arbiterv1.Verdict_VERDICT_BLACK_MUST_CHANGE
+	case arbiter.VerdictSenteMustChange:
+		return arbiterv1.Verdict_VERDICT_SENTE_MUST_CHANGE
+	case arbiter.VerdictGoteMustChange:
+		return arbiterv1.Verdict_VERDICT_GOTE_MUST_CHANGE
 	}
 	return arbiterv1.Verdict_VERDICT_UNSPECIFIED
 }
@@ -66,6 +76,10 @@ func Result(r arbiter.Result) arbiterv1.Result {
 		return arbiterv1.Result_RESULT_BLACK_WINS
 	case arbiter.ResultDraw:
 		return arbiterv1.Result_RESULT_DRAW
+	case arbiter.ResultSenteWins:
+		return arbiterv1.Result_RESULT_SENTE_WINS
+	case arbiter.ResultGoteWins:
+		return arbiterv1.Result_RESULT_GOTE_WINS
 	}
 	return arbiterv1.Result_RESULT_UNSPECIFIED
 }
@@ -92,6 +106,22 @@ func Termination(t arbiter.Termination) arbiterv1.Termination {
 		return arbiterv1.Termination_TERMINATION_NATURAL_MOVE_LIMIT
 	case arbiter.TerminationRegulation:
 		return arbiterv1.Termination_TERMINATION_EARLY_DRAW_REFUSED
+	case arbiter.TerminationElimination:
+		return arbiterv1.Termination_TERMINATION_ELIMINATION
+	case arbiter.TerminationNoLegalMove:
+		return arbiterv1.Termination_TERMINATION_NO_LEGAL_MOVE
+	case arbiter.TerminationPerpetualAttack:
+		return arbiterv1.Termination_TERMINATION_PERPETUAL_ATTACK
+	case arbiter.TerminationLongChase:
+		return arbiterv1.Termination_TERMINATION_LONG_CHASE
+	case arbiter.TerminationNoProgress:
+		return arbiterv1.Termination_TERMINATION_NO_PROGRESS
+	case arbiter.TerminationRoyalCaptured:
+		return arbiterv1.Termination_TERMINATION_ROYAL_CAPTURED
+	case arbiter.TerminationBareKing:
+		return arbiterv1.Termination_TERMINATION_BARE_KING
+	case arbiter.TerminationKingAgainstKing:
+		return arbiterv1.Termination_TERMINATION_KING_AGAINST_KING
 	}
 	return arbiterv1.Termination_TERMINATION_UNSPECIFIED
 }

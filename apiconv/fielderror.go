@@ -19,6 +19,8 @@ const (
 	CodeUnknownRuleset = "UNKNOWN_RULESET" // the ruleset id is not registered
 	CodeInvalidPolicy  = "INVALID_POLICY"  // a policy field is out of range
 	CodeTooLong        = "HISTORY_TOO_LONG"
+	CodeInvalidOption  = "INVALID_RULESET_OPTION" // a ruleset option override is unknown or out of range
+	CodeForbiddenMove  = "MOVE_FORBIDDEN"         // the policy refuses the move (on_violation forbid)
 )
 
 // FieldError is a problem with one field of a request. Field names the field the way
@@ -119,6 +121,26 @@ func LookupRuleset(reg *arbiter.Registry, field, id string) (arbiter.Ruleset, er
 	return rs, nil
 }
 
+// LookupAny resolves a ruleset id of any game, with option overrides
+// ("banqi-tw+repetition=allowed"): xq is set for a xiangqi ruleset, game for another
+// game's. An empty or unknown id, or a bad override, is a *FieldError on field.
+func LookupAny(reg *arbiter.Registry, field, id string) (xq arbiter.Ruleset, game arbiter.GameRuleset, err error) {
+	if id == "" {
+		_, err := LookupRuleset(reg, field, id)
+		return nil, nil, err
+	}
+	xq, game, err = reg.Lookup(id)
+	if err != nil {
+		fe := AsFieldError(err)
+		if fe == nil {
+			fe = &FieldError{Field: field, Reason: err.Error(), Code: CodeUnknownRuleset, Err: err}
+		}
+		fe.Field = field
+		return nil, nil, fe
+	}
+	return xq, game, nil
+}
+
 // AsFieldError turns a domain error into a *FieldError naming the request field it comes
 // from: a *FieldError as is, *xiangqi.FENError → "fen", *xiangqi.MoveError →
 // "moves[ply]", *arbiter.PolicyError → "policy.<field>", *arbiter.UnknownRulesetError →
@@ -129,6 +151,9 @@ func AsFieldError(err error) *FieldError {
 	var me *xiangqi.MoveError
 	var pe *arbiter.PolicyError
 	var ue *arbiter.UnknownRulesetError
+	var gme *arbiter.MoveError
+	var gpe *arbiter.PositionError
+	var oe *arbiter.OptionError
 	switch {
 	case err == nil:
 		return nil
@@ -144,6 +169,23 @@ func AsFieldError(err error) *FieldError {
 		return &FieldError{Field: f, Reason: pe.Reason, Code: CodeInvalidPolicy, Err: err}
 	case errors.As(err, &ue):
 		return &FieldError{Field: "ruleset", Reason: ue.Error(), Code: CodeUnknownRuleset, Err: err}
+	case errors.As(err, &gme):
+		code := CodeIllegalMove
+		switch gme.Code {
+		case "malformed_move", "unreadable":
+			code = CodeInvalidMove
+		case "forbidden":
+			code = CodeForbiddenMove
+		}
+		return &FieldError{Field: fmt.Sprintf("moves[%d]", gme.Ply-1), Reason: gme.Error(), Code: code, Err: err}
+	case errors.As(err, &gpe):
+		f := "fen"
+		if gpe.Field == "deal" {
+			f = "deal"
+		}
+		return &FieldError{Field: f, Reason: gpe.Error(), Code: CodeInvalidFEN, Err: err}
+	case errors.As(err, &oe):
+		return &FieldError{Field: "ruleset", Reason: oe.Error(), Code: CodeInvalidOption, Err: err}
 	}
 	return nil
 }

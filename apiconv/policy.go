@@ -116,5 +116,21 @@ func RulesetInfo(info arbiter.RulesetInfo) *arbiterv1.Ruleset {
 		Edition:       info.Edition,
 		Description:   info.Description,
 		DefaultPolicy: PolicyProto(arbiter.DefaultPolicy()),
+		Game:          info.Game,
+		Source:        info.Source,
+		Options:       rulesetOptions(info.Options),
 	}
+}
+
+func rulesetOptions(opts []arbiter.OptionInfo) []*arbiterv1.RulesetOption {
+	var out []*arbiterv1.RulesetOption
+	for _, o := range opts {
+		out = append(out, &arbiterv1.RulesetOption{
+			Name:        o.Name,
+			Value:       o.Value,
+			Allowed:     append([]string(nil), o.Allowed...),
+			Description: o.Description,
+		})
+	}
+	return out
 }

@@ -247,8 +247,6 @@ func Ruling(r arbiter.Ruling) *arbiterv1.Ruling {
 		References:  append([]string(nil), r.References...),
 		Explanation: r.Explanation,
 	}
-	if side, ok := r.Verdict.Violator(); ok {
-		out.ResponsibleSide = Side(side)
-	}
+	out.ResponsibleSide = GameSide(r.Verdict.Responsible())
 	return out
 }

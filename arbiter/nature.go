@@ -16,7 +16,15 @@ const (
 	NatureBlock              // 拦
 	NatureFollow             // 跟
 	NatureIdle               // 闲
+	// The natures of the other games (banqi, chu shogi). NatureAttack is an attack like
+	// check and chase; a flip and a capture are banqi plies that end a repetition window.
+	NatureAttack  // 攻: banqi or chu shogi attack (a new threat on an enemy piece)
+	NatureFlip    // 翻: banqi flip of a face-down piece
+	NatureCapture // 吃: banqi capture
 )
+
+// natureCount is one more than the largest nature.
+const natureCount = int(NatureCapture) + 1
 
 var natureNames = [...]struct{ en, zh string }{
 	{"unspecified", "?"},
@@ -28,6 +36,9 @@ var natureNames = [...]struct{ en, zh string }{
 	{"block", "拦"},
 	{"follow", "跟"},
 	{"idle", "闲"},
+	{"attack", "攻"},
+	{"flip", "翻"},
+	{"capture", "吃"},
 }
 
 // String returns the English name ("chase").
@@ -46,8 +57,11 @@ func (n Nature) Chinese() string {
 	return "?"
 }
 
-// IsAttack reports whether n is check, mate threat or chase (打).
-func (n Nature) IsAttack() bool { return n >= NatureCheck && n <= NatureChase }
+// IsAttack reports whether n is check, mate threat or chase (打), or the other games'
+// attack.
+func (n Nature) IsAttack() bool {
+	return n >= NatureCheck && n <= NatureChase || n == NatureAttack
+}
 
 // ParseNature reads a nature from its Chinese term or English name.
 func ParseNature(s string) (Nature, bool) {

@@ -31,7 +31,7 @@ func PatternName(natures []Nature) string {
 	}
 	counts := tally(natures)
 	var parts []string
-	for _, n := range []Nature{NatureCheck, NatureMateThreat, NatureChase, NatureIdle} {
+	for _, n := range []Nature{NatureCheck, NatureMateThreat, NatureChase, NatureAttack, NatureIdle} {
 		c := counts[n]
 		if c == 0 {
 			continue
@@ -45,6 +45,8 @@ func PatternName(natures []Nature) string {
 				name = "mate threats"
 			case NatureChase:
 				name = "chases"
+			case NatureAttack:
+				name = "attacks"
 			}
 		}
 		parts = append(parts, countWord(c)+" "+name)
@@ -66,7 +68,7 @@ func PatternChinese(natures []Nature) string {
 	digits := [...]string{"零", "一", "二", "三", "四", "五", "六", "七", "八", "九"}
 	counts := tally(natures)
 	var b strings.Builder
-	for _, n := range []Nature{NatureCheck, NatureMateThreat, NatureChase, NatureIdle} {
+	for _, n := range []Nature{NatureCheck, NatureMateThreat, NatureChase, NatureAttack, NatureIdle} {
 		if c := counts[n]; c > 0 {
 			if c < len(digits) {
 				b.WriteString(digits[c])
@@ -80,10 +82,10 @@ func PatternChinese(natures []Nature) string {
 }
 
 // tally counts the natures by kind, every idle kind (兑 献 拦 跟 闲) as idle.
-func tally(natures []Nature) [NatureIdle + 1]int {
-	var counts [NatureIdle + 1]int
+func tally(natures []Nature) [natureCount]int {
+	var counts [natureCount]int
 	for _, n := range natures {
-		if n.IsAttack() {
+		if n.IsAttack() && int(n) < natureCount {
 			counts[n]++
 		} else {
 			counts[NatureIdle]++

@@ -12,10 +12,17 @@ import (
 
 // RulesetInfo describes a ruleset for listings.
 type RulesetInfo struct {
-	ID          string // "chinese", "asian"
+	ID          string // "chinese", "asian", "banqi-tw+repetition=allowed"
 	Name        string // "Chinese Xiangqi Association rules"
 	Edition     string // "2020"
 	Description string
+	// Game is GameXiangqi, GameBanqi or GameChuShogi; empty means xiangqi.
+	Game string
+	// Source names where the ruleset's rules come from.
+	Source string
+	// Options lists every option with the ruleset's value (other games; xiangqi
+	// rulesets have none).
+	Options []OptionInfo
 }
 
 // Ruleset rules on repetition cycles.
@@ -97,6 +104,8 @@ const (
 	VerdictDraw
 	VerdictRedMustChange
 	VerdictBlackMustChange
+	VerdictSenteMustChange // chu shogi
+	VerdictGoteMustChange  // chu shogi
 )
 
 // String names the verdict.
@@ -108,6 +117,10 @@ func (v Verdict) String() string {
 		return "red must change"
 	case VerdictBlackMustChange:
 		return "black must change"
+	case VerdictSenteMustChange:
+		return "sente must change"
+	case VerdictGoteMustChange:
+		return "gote must change"
 	}
 	return "none"
 }
@@ -131,6 +144,22 @@ func (v Verdict) Violator() (xiangqi.Color, bool) {
 	return xiangqi.Red, false
 }
 
+// Responsible returns the side a must-change verdict names, of any game; SideNone for
+// a draw or no ruling.
+func (v Verdict) Responsible() Side {
+	switch v {
+	case VerdictRedMustChange:
+		return SideRed
+	case VerdictBlackMustChange:
+		return SideBlack
+	case VerdictSenteMustChange:
+		return SideSente
+	case VerdictGoteMustChange:
+		return SideGote
+	}
+	return SideNone
+}
+
 // Ruling is what the rules require of a cycle.
 type Ruling struct {
 	Verdict Verdict
@@ -149,25 +178,54 @@ type Judgement struct {
 	Ruling Ruling
 }
 
-// Registry holds the rulesets a program offers, by id. The zero value is empty and
-// ready; it is safe for concurrent use.
+// Registry holds the rulesets a program offers, by id: xiangqi rulesets (Ruleset) and
+// the other games' (GameRuleset). Ids are matched case-insensitively and registered in
+// lower case. The zero value is empty and ready; it is safe for concurrent use.
 type Registry struct {
-	mu   sync.RWMutex
-	sets map[string]Ruleset
+	mu    sync.RWMutex
+	sets  map[string]Ruleset
+	games map[string]GameRuleset
 }
 
-// Register adds a ruleset; registering an id twice is an error.
+// Register adds a xiangqi ruleset; registering an id twice is an error.
 func (r *Registry) Register(rs Ruleset) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	id := rs.Info().ID
+	id := strings.ToLower(rs.Info().ID)
+	if err := r.free(id); err != nil {
+		return err
+	}
 	if r.sets == nil {
 		r.sets = map[string]Ruleset{}
 	}
-	if _, dup := r.sets[id]; dup {
+	r.sets[id] = rs
+	return nil
+}
+
+// RegisterGame adds a ruleset of another game; registering an id twice is an error.
+func (r *Registry) RegisterGame(g GameRuleset) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	id := strings.ToLower(g.Info().ID)
+	if strings.ContainsAny(id, "+= ,") || id == "" {
+		return fmt.Errorf("ruleset id %q: ids may not be empty or contain '+', '=', ',' or spaces", id)
+	}
+	if err := r.free(id); err != nil {
+		return err
+	}
+	if r.games == nil {
+		r.games = map[string]GameRuleset{}
+	}
+	r.games[id] = g
+	return nil
+}
+
+func (r *Registry) free(id string) error {
+	_, dup1 := r.sets[id]
+	_, dup2 := r.games[id]
+	if dup1 || dup2 {
 		return fmt.Errorf("ruleset %q registered twice", id)
 	}
-	r.sets[id] = rs
 	return nil
 }
 
@@ -181,10 +239,11 @@ func (e *UnknownRulesetError) Error() string {
 	return fmt.Sprintf("unknown ruleset %q (valid: %s)", e.ID, strings.Join(e.Valid, ", "))
 }
 
-// Get returns the ruleset with the given id, or an *UnknownRulesetError.
+// Get returns the xiangqi ruleset with the given id (case-insensitive), or an
+// *UnknownRulesetError. Use Lookup for ids of every game and option overrides.
 func (r *Registry) Get(id string) (Ruleset, error) {
 	r.mu.RLock()
-	rs, ok := r.sets[id]
+	rs, ok := r.sets[strings.ToLower(id)]
 	r.mu.RUnlock()
 	if !ok {
 		return nil, &UnknownRulesetError{ID: id, Valid: r.IDs()}
@@ -192,25 +251,98 @@ func (r *Registry) Get(id string) (Ruleset, error) {
 	return rs, nil
 }
 
-// IDs returns the registered ids, sorted.
+// Lookup resolves a ruleset id of any game, with option overrides
+// ("banqi-tw+repetition=allowed+no_progress_plies=60", see ParseRulesetID). Exactly one
+// of the results is non-nil on success: xq for a xiangqi ruleset, game for another
+// game's. Errors are *UnknownRulesetError, or *OptionError for an override the ruleset
+// cannot take (xiangqi rulesets take none).
+func (r *Registry) Lookup(id string) (xq Ruleset, game GameRuleset, err error) {
+	base, overrides, err := ParseRulesetID(id)
+	if err != nil {
+		return nil, nil, err
+	}
+	r.mu.RLock()
+	rs, isXQ := r.sets[base]
+	g, isGame := r.games[base]
+	r.mu.RUnlock()
+	switch {
+	case isXQ:
+		if len(overrides) > 0 {
+			o := overrides[0]
+			return nil, nil, &OptionError{Ruleset: base, Name: o.Name, Value: o.Value, Reason: "xiangqi rulesets have no options; use the policy fields"}
+		}
+		return rs, nil, nil
+	case isGame:
+		if len(overrides) == 0 {
+			return nil, g, nil
+		}
+		g2, err := g.WithOptions(overrides)
+		if err != nil {
+			return nil, nil, err
+		}
+		return nil, g2, nil
+	}
+	return nil, nil, &UnknownRulesetError{ID: id, Valid: r.IDs()}
+}
+
+// IDs returns the registered ids of every game, sorted.
 func (r *Registry) IDs() []string {
 	r.mu.RLock()
 	defer r.mu.RUnlock()
-	ids := make([]string, 0, len(r.sets))
+	ids := make([]string, 0, len(r.sets)+len(r.games))
 	for id := range r.sets {
+		ids = append(ids, id)
+	}
+	for id := range r.games {
 		ids = append(ids, id)
 	}
 	sort.Strings(ids)
 	return ids
 }
 
-// All returns the registered rulesets sorted by id.
+// All returns the registered xiangqi rulesets sorted by id.
 func (r *Registry) All() []Ruleset {
 	ids := r.IDs()
 	out := make([]Ruleset, 0, len(ids))
 	for _, id := range ids {
-		rs, _ := r.Get(id)
-		out = append(out, rs)
+		if rs, err := r.Get(id); err == nil {
+			out = append(out, rs)
+		}
+	}
+	return out
+}
+
+// Games returns the registered rulesets of the other games sorted by id.
+func (r *Registry) Games() []GameRuleset {
+	ids := r.IDs()
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	var out []GameRuleset
+	for _, id := range ids {
+		if g, ok := r.games[id]; ok {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// Infos describes every registered ruleset of every game, sorted by id; xiangqi
+// rulesets have Game set to GameXiangqi.
+func (r *Registry) Infos() []RulesetInfo {
+	ids := r.IDs()
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	out := make([]RulesetInfo, 0, len(ids))
+	for _, id := range ids {
+		if rs, ok := r.sets[id]; ok {
+			info := rs.Info()
+			if info.Game == "" {
+				info.Game = GameXiangqi
+			}
+			out = append(out, info)
+		} else if g, ok := r.games[id]; ok {
+			out = append(out, g.Info())
+		}
 	}
 	return out
 }

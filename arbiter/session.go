@@ -17,6 +17,8 @@ const (
 	ResultRedWins
 	ResultBlackWins
 	ResultDraw
+	ResultSenteWins // chu shogi
+	ResultGoteWins  // chu shogi
 )
 
 // String names the result.
@@ -30,6 +32,10 @@ func (r Result) String() string {
 		return "black wins"
 	case ResultDraw:
 		return "draw"
+	case ResultSenteWins:
+		return "sente wins"
+	case ResultGoteWins:
+		return "gote wins"
 	}
 	return "unspecified"
 }
@@ -57,10 +63,21 @@ const (
 	TerminationRepetitionDraw
 	TerminationNaturalMoveLimit
 	TerminationRegulation // a repetition draw before the tournament's no-draw move
+	// The other games' endings.
+	TerminationElimination     // banqi: the side to move has no piece left
+	TerminationNoLegalMove     // banqi "no legal action", chu shogi "no legal move": the side to move loses
+	TerminationPerpetualAttack // banqi and chu shogi: the side that attacked throughout loses
+	TerminationLongChase       // banqi route-revisit long chase (禁止長追)
+	TerminationNoProgress      // banqi: N plies without a flip or capture, a draw
+	TerminationRoyalCaptured   // chu shogi: the side has no royal piece left
+	TerminationBareKing        // chu shogi: bare king
+	TerminationKingAgainstKing // chu shogi: king against king, a draw
 )
 
 var terminationNames = [...]string{"none", "checkmate", "stalemate", "perpetual check", "perpetual chase",
-	"perpetual mate threat", "combined attack", "repetition draw", "natural move limit", "repetition before the no-draw move"}
+	"perpetual mate threat", "combined attack", "repetition draw", "natural move limit", "repetition before the no-draw move",
+	"elimination", "no legal move", "perpetual attack", "long chase", "no progress", "royal pieces captured",
+	"bare king", "king against king"}
 
 // String names the termination.
 func (t Termination) String() string {

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -85,7 +86,9 @@ type Filter struct {
 
 // Match reports whether c passes the filter.
 func (f Filter) Match(c *arbiterv1.Case) bool {
-	if f.Ruleset != "" && Expectation(c, f.Ruleset) == nil {
+	if f.Ruleset != "" && !slices.ContainsFunc(c.GetExpectations(), func(e *arbiterv1.CaseExpectation) bool {
+		return rulesetMatches(f.Ruleset, e.GetRuleset())
+	}) {
 		return false
 	}
 	if f.Tag != "" {

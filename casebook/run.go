@@ -317,14 +317,20 @@ func VerifyCases(ctx context.Context, cases []*arbiterv1.Case, reg *arbiter.Regi
 			return r, err
 		}
 		for _, e := range c.GetExpectations() {
-			if ruleset != "" && e.GetRuleset() != ruleset {
+			if !rulesetMatches(ruleset, e.GetRuleset()) {
 				continue
 			}
 			var rs arbiter.Ruleset
+			var g arbiter.GameRuleset
 			if reg != nil {
-				rs, _ = reg.Get(e.GetRuleset())
+				rs, g, _ = reg.Lookup(e.GetRuleset())
 			}
-			res, _ := Run(c, e.GetRuleset(), rs)
+			var res *arbiterv1.CaseResult
+			if g != nil {
+				res, _ = RunGame(c, e.GetRuleset(), g)
+			} else {
+				res, _ = Run(c, e.GetRuleset(), rs)
+			}
 			r.Results = append(r.Results, res)
 			switch res.GetStatus() {
 			case arbiterv1.CaseStatus_CASE_STATUS_PASSED:

@@ -93,7 +93,7 @@ func (s *Server) VerifyCasebook(ctx context.Context, req *arbiterv1.VerifyCasebo
 		return nil, err
 	}
 	if id := req.GetRuleset(); id != "" {
-		if _, err := s.lookupRuleset("ruleset", id); err != nil {
+		if _, _, err := s.lookupRuleset("ruleset", id); err != nil {
 			return nil, err
 		}
 	}

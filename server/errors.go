@@ -81,10 +81,17 @@ func invalidField(fe *apiconv.FieldError, prefix, rename string) error {
 	var me *xiangqi.MoveError
 	var ue *arbiter.UnknownRulesetError
 	var fen *xiangqi.FENError
+	var gme *arbiter.MoveError
 	switch {
 	case errors.As(fe.Err, &me):
 		meta["ply"] = strconv.Itoa(me.Ply + 1)
 		meta["move"] = me.Text
+	case errors.As(fe.Err, &gme):
+		meta["ply"] = strconv.Itoa(gme.Ply)
+		meta["move"] = gme.Text
+		if gme.Code != "" {
+			meta["rule"] = gme.Code
+		}
 	case errors.As(fe.Err, &ue):
 		meta["ruleset"] = ue.ID
 		meta["valid_rulesets"] = strings.Join(ue.Valid, ",")

@@ -182,26 +182,39 @@ func (s *Server) adjudicate(ctx context.Context, rs arbiter.Ruleset, h *history)
 // maxFENBytes is longer than any FEN of a legal position with any move counters.
 const maxFENBytes = 256
 
-// lookupRuleset finds a ruleset by id; an unknown one is InvalidArgument on field,
+// lookupRuleset finds a ruleset of any game by id, with option overrides: xq for a
+// xiangqi ruleset, other for another game's. An unknown one is InvalidArgument on field,
 // listing the valid ids (an id too long to be one is not repeated in full).
-func (s *Server) lookupRuleset(field, id string) (arbiter.Ruleset, error) {
+func (s *Server) lookupRuleset(field, id string) (xq arbiter.Ruleset, other arbiter.GameRuleset, err error) {
 	if len(id) > maxEcho {
-		return nil, fieldStatus(codes.InvalidArgument, field, apiconv.CodeUnknownRuleset,
+		return nil, nil, fieldStatus(codes.InvalidArgument, field, apiconv.CodeUnknownRuleset,
 			fmt.Sprintf("unknown ruleset %s (valid: %s)", strconv.Quote(clip(id)), strings.Join(s.reg.IDs(), ", ")),
 			map[string]string{"ruleset": id, "valid_rulesets": strings.Join(s.reg.IDs(), ",")})
 	}
-	rs, err := apiconv.LookupRuleset(s.reg, field, id)
+	xq, other, err = apiconv.LookupAny(s.reg, field, id)
 	if err != nil {
-		return nil, domainError(err, "")
+		return nil, nil, domainError(err, "")
 	}
-	return rs, nil
+	return xq, other, nil
 }
 
 // Adjudicate rules on one history.
 func (s *Server) Adjudicate(ctx context.Context, req *arbiterv1.AdjudicateRequest) (*arbiterv1.AdjudicateResponse, error) {
-	rs, err := s.lookupRuleset("ruleset", req.GetRuleset())
+	rs, other, err := s.lookupRuleset("ruleset", req.GetRuleset())
 	if err != nil {
 		return nil, err
+	}
+	if other != nil {
+		start, err := s.gameStart("", req.GetFen(), req.GetDeal(), req.GetMoves(), req.GetPolicy())
+		if err != nil {
+			return nil, err
+		}
+		s.m.historyPlies.Observe(float64(len(req.GetMoves())))
+		resp, err := s.adjudicateGame(ctx, other, start, req.GetMoves())
+		if err != nil {
+			return nil, err
+		}
+		return resp, contextError(ctx)
 	}
 	h, err := s.decodeHistory("", req.GetFen(), req.GetMoves(), req.GetNotation(), req.GetPolicy())
 	if err != nil {
@@ -218,6 +231,7 @@ func (s *Server) Adjudicate(ctx context.Context, req *arbiterv1.AdjudicateReques
 // Compare rules on one history under several rulesets.
 func (s *Server) Compare(ctx context.Context, req *arbiterv1.CompareRequest) (*arbiterv1.CompareResponse, error) {
 	var sets []arbiter.Ruleset
+	var others []arbiter.GameRuleset
 	if len(req.GetRulesets()) == 0 {
 		sets = s.reg.All()
 	}
@@ -232,14 +246,29 @@ func (s *Server) Compare(ctx context.Context, req *arbiterv1.CompareRequest) (*a
 				map[string]string{"limit": strconv.Itoa(s.cfg.MaxRulesets)})
 		}
 		seen[id] = true
-		rs, err := s.lookupRuleset(fieldIndex("rulesets", i), id)
+		field := fieldIndex("rulesets", i)
+		rs, other, err := s.lookupRuleset(field, id)
 		if err != nil {
 			return nil, err
 		}
-		if slices.ContainsFunc(sets, func(o arbiter.Ruleset) bool { return o.Info().ID == rs.Info().ID }) {
+		switch {
+		case other != nil:
+			if slices.ContainsFunc(others, func(o arbiter.GameRuleset) bool { return o.Info().ID == other.Info().ID }) {
+				continue
+			}
+			others = append(others, other)
+		case slices.ContainsFunc(sets, func(o arbiter.Ruleset) bool { return o.Info().ID == rs.Info().ID }):
 			continue
+		default:
+			sets = append(sets, rs)
 		}
-		sets = append(sets, rs)
+		if len(others) > 0 && (len(sets) > 0 || other != nil && other.Info().Game != others[0].Info().Game) {
+			return nil, fieldStatus(codes.InvalidArgument, field, apiconv.CodeUnknownRuleset,
+				"the rulesets of one comparison must belong to the same game (the history is written in one game's notation)", nil)
+		}
+	}
+	if len(others) > 0 {
+		return s.compareGames(ctx, others, req)
 	}
 	h, err := s.decodeHistory("", req.GetFen(), req.GetMoves(), req.GetNotation(), req.GetPolicy())
 	if err != nil {
@@ -274,8 +303,8 @@ func disagree(a, b *arbiterv1.AdjudicateResponse) bool {
 // ListRulesets lists the registered rulesets, ordered by id.
 func (s *Server) ListRulesets(ctx context.Context, req *arbiterv1.ListRulesetsRequest) (*arbiterv1.ListRulesetsResponse, error) {
 	out := &arbiterv1.ListRulesetsResponse{}
-	for _, rs := range s.reg.All() {
-		out.Rulesets = append(out.Rulesets, apiconv.RulesetInfo(rs.Info()))
+	for _, info := range s.reg.Infos() {
+		out.Rulesets = append(out.Rulesets, apiconv.RulesetInfo(info))
 	}
 	return out, nil
 }

@@ -23,6 +23,11 @@ type game struct {
 	notation notation.Notation
 	sess     *arbiter.Session
 	over     bool
+	// other is the session of another game (banqi, chu shogi); sess is nil then.
+	other  arbiter.GameSession
+	plies  int // accepted plies of other
+	result arbiter.Result
+	term   arbiter.Termination
 }
 
 // received is one result of stream.Recv.
@@ -53,8 +58,11 @@ func (s *Server) PlayGame(stream grpc.BidiStreamingServer[arbiterv1.PlayGameRequ
 	s.m.activeStreams.Inc()
 	var g *game
 	defer func() {
-		if g != nil {
+		switch {
+		case g != nil && g.sess != nil:
 			s.m.historyPlies.Observe(float64(g.sess.Game().Len()))
+		case g != nil:
+			s.m.historyPlies.Observe(float64(g.plies))
 		}
 		s.m.activeStreams.Dec()
 		<-s.streams
@@ -123,6 +131,10 @@ func (s *Server) PlayGame(stream grpc.BidiStreamingServer[arbiterv1.PlayGameRequ
 		var resp *arbiterv1.PlayGameResponse
 		switch in := req.GetInput().(type) {
 		case *arbiterv1.PlayGameRequest_Move:
+			if g.other != nil {
+				resp, err = s.playOtherMove(ctx, g, in.Move)
+				break
+			}
 			resp, err = s.playMove(ctx, g, in.Move)
 		case *arbiterv1.PlayGameRequest_Start:
 			err = fieldStatus(codes.InvalidArgument, "start", reasonDuplicateStart,
@@ -144,9 +156,12 @@ func (s *Server) PlayGame(stream grpc.BidiStreamingServer[arbiterv1.PlayGameRequ
 func (s *Server) startGame(ctx context.Context, start *arbiterv1.GameStart) (*game, *arbiterv1.PlayGameResponse, error) {
 	ctx, cancel := s.messageContext(ctx)
 	defer cancel()
-	rs, err := s.lookupRuleset("start.ruleset", start.GetRuleset())
+	rs, other, err := s.lookupRuleset("start.ruleset", start.GetRuleset())
 	if err != nil {
 		return nil, nil, err
+	}
+	if other != nil {
+		return s.startOtherGame(ctx, other, start)
 	}
 	h, err := s.decodeHistory("start.", start.GetFen(), start.GetMoves(), start.GetNotation(), start.GetPolicy())
 	if err != nil {
@@ -258,16 +273,25 @@ func rejection(g *game, reason, description, text string) *arbiterv1.PlayGameRes
 	resp := &arbiterv1.PlayGameResponse{
 		Status:      arbiterv1.GameStatus_GAME_STATUS_UNSPECIFIED,
 		Result:      arbiterv1.Result_RESULT_ONGOING,
-		Fen:         g.sess.Game().Position().FEN(),
 		Explanation: description,
 		Rejected: &arbiterv1.MoveRejected{
 			Field:       "move",
-			Ply:         int32(g.sess.Game().Len() + 1),
 			Reason:      reason,
 			Description: description,
 			Move:        clip(text),
 		},
 	}
+	if g.other != nil {
+		resp.Fen = g.other.Position()
+		resp.Rejected.Ply = int32(g.plies + 1)
+		if g.over {
+			resp.Result = apiconv.Result(g.result)
+			resp.Termination = apiconv.Termination(g.term)
+		}
+		return resp
+	}
+	resp.Fen = g.sess.Game().Position().FEN()
+	resp.Rejected.Ply = int32(g.sess.Game().Len() + 1)
 	if res, term, over := g.sess.Over(); over {
 		resp.Result = apiconv.Result(res)
 		resp.Termination = apiconv.Termination(term)

@@ -46,6 +46,9 @@ type compareRuling struct {
 }
 
 func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if _, other := gameRulesetArg(args, "rulesets"); other {
+		return runGameCompare(args, stdout, stderr)
+	}
 	fs := flag.NewFlagSet("compare", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	list := fs.String("rulesets", "", "comma-separated ruleset ids (default: all)")

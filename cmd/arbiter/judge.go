@@ -62,6 +62,9 @@ type history struct {
 }
 
 func runJudge(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if _, other := gameRulesetArg(args, "ruleset"); other {
+		return runGameJudge(args, stdout, stderr)
+	}
 	fs := flag.NewFlagSet("judge", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	ruleset := fs.String("ruleset", "chinese", "ruleset id (see arbiter rulesets)")

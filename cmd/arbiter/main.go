@@ -15,6 +15,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 )
 
@@ -103,9 +104,18 @@ func runRulesets(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "arbiter rulesets: unexpected argument %q (rulesets takes no arguments)\n", rest[0])
 		return exitUsage
 	}
-	for _, rs := range newRegistry().All() {
-		in := rs.Info()
-		fmt.Fprintf(stdout, "%-8s %s (%s)\n         %s\n", in.ID, in.Name, in.Edition, in.Description)
+	for _, in := range newRegistry().Infos() {
+		fmt.Fprintf(stdout, "%s  [%s] %s (%s)\n    %s\n", in.ID, in.Game, in.Name, in.Edition, in.Description)
+		if in.Source != "" {
+			fmt.Fprintf(stdout, "    source: %s\n", in.Source)
+		}
+		for _, o := range in.Options {
+			allowed := ""
+			if len(o.Allowed) > 0 {
+				allowed = " (" + strings.Join(o.Allowed, "|") + ")"
+			}
+			fmt.Fprintf(stdout, "    %s=%s%s\n", o.Name, o.Value, allowed)
+		}
 	}
 	return exitOK
 }

@@ -10,6 +10,9 @@ import (
 )
 
 func runPerft(args []string, stdout, stderr io.Writer) int {
+	if _, found := flagValue(args, "ruleset"); found {
+		return runGamePerft(args, stdout, stderr)
+	}
 	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fen := fs.String("fen", "", "start position in FEN (default: the standard start)")

@@ -299,11 +299,18 @@ func (x *Policy) GetNoDrawBeforeMove() int32 {
 type Piece struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Square in ICCS coordinates: file a-i from Red's left, rank 0-9 from Red's side, e.g. "e0".
+	// Banqi: a1-d8; chu shogi: USI, e.g. "7g".
 	Square string `protobuf:"bytes,1,opt,name=square,proto3" json:"square,omitempty"`
-	// The side that owns the piece.
+	// The side that owns the piece (unset for a face-down banqi piece).
 	Side Side `protobuf:"varint,2,opt,name=side,proto3,enum=arbiter.v1.Side" json:"side,omitempty"`
-	// The kind of piece.
-	Type          PieceType `protobuf:"varint,3,opt,name=type,proto3,enum=arbiter.v1.PieceType" json:"type,omitempty"`
+	// The kind of piece; banqi's pieces are xiangqi kinds (general = king, chariot = rook,
+	// soldier = pawn). Unset for chu shogi and banqi animals: see name.
+	Type PieceType `protobuf:"varint,3,opt,name=type,proto3,enum=arbiter.v1.PieceType" json:"type,omitempty"`
+	// The piece in its game's own letters: chu shogi SFEN with the promotion mark ("+R",
+	// "n"), banqi ("K", "p", "X" face-down, animal letters). Empty for xiangqi.
+	Name string `protobuf:"bytes,4,opt,name=name,proto3" json:"name,omitempty"`
+	// True for a face-down banqi piece, whose identity is hidden.
+	FaceDown      bool `protobuf:"varint,5,opt,name=face_down,json=faceDown,proto3" json:"face_down,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -359,6 +366,20 @@ func (x *Piece) GetType() PieceType {
 	return PieceType_PIECE_TYPE_UNSPECIFIED
 }
 
+func (x *Piece) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *Piece) GetFaceDown() bool {
+	if x != nil {
+		return x.FaceDown
+	}
+	return false
+}
+
 // Move is one move written in the three notations arbiter knows.
 type Move struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -367,7 +388,11 @@ type Move struct {
 	// WXF, e.g. "C2.5".
 	Wxf string `protobuf:"bytes,2,opt,name=wxf,proto3" json:"wxf,omitempty"`
 	// Chinese, e.g. "炮二平五" for Red or "马８进７" for Black.
-	Chinese       string `protobuf:"bytes,3,opt,name=chinese,proto3" json:"chinese,omitempty"`
+	Chinese string `protobuf:"bytes,3,opt,name=chinese,proto3" json:"chinese,omitempty"`
+	// The move in its game's canonical notation: ICCS for xiangqi; banqi's record form
+	// ("c6=G", "c5-c6", "c6xc5", "b2xb3xb4"); chu shogi USI ("7g7f", "6f5e4d"). For banqi
+	// and chu shogi the three xiangqi fields are empty.
+	Canonical     string `protobuf:"bytes,4,opt,name=canonical,proto3" json:"canonical,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -423,6 +448,68 @@ func (x *Move) GetChinese() string {
 	return ""
 }
 
+func (x *Move) GetCanonical() string {
+	if x != nil {
+		return x.Canonical
+	}
+	return ""
+}
+
+// ForbiddenMove is a move the side to move may not play under the ruleset, and why.
+type ForbiddenMove struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The move in its game's canonical notation.
+	Move string `protobuf:"bytes,1,opt,name=move,proto3" json:"move,omitempty"`
+	// Why, e.g. "long chase: the route revisits b2".
+	Reason        string `protobuf:"bytes,2,opt,name=reason,proto3" json:"reason,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ForbiddenMove) Reset() {
+	*x = ForbiddenMove{}
+	mi := &file_arbiter_v1_adjudication_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ForbiddenMove) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ForbiddenMove) ProtoMessage() {}
+
+func (x *ForbiddenMove) ProtoReflect() protoreflect.Message {
+	mi := &file_arbiter_v1_adjudication_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ForbiddenMove.ProtoReflect.Descriptor instead.
+func (*ForbiddenMove) Descriptor() ([]byte, []int) {
+	return file_arbiter_v1_adjudication_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *ForbiddenMove) GetMove() string {
+	if x != nil {
+		return x.Move
+	}
+	return ""
+}
+
+func (x *ForbiddenMove) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
 // Threat is one attack a move creates: the evidence behind a check, mate threat or chase.
 type Threat struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -450,7 +537,7 @@ type Threat struct {
 
 func (x *Threat) Reset() {
 	*x = Threat{}
-	mi := &file_arbiter_v1_adjudication_proto_msgTypes[3]
+	mi := &file_arbiter_v1_adjudication_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -462,7 +549,7 @@ func (x *Threat) String() string {
 func (*Threat) ProtoMessage() {}
 
 func (x *Threat) ProtoReflect() protoreflect.Message {
-	mi := &file_arbiter_v1_adjudication_proto_msgTypes[3]
+	mi := &file_arbiter_v1_adjudication_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -475,7 +562,7 @@ func (x *Threat) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Threat.ProtoReflect.Descriptor instead.
 func (*Threat) Descriptor() ([]byte, []int) {
-	return file_arbiter_v1_adjudication_proto_rawDescGZIP(), []int{3}
+	return file_arbiter_v1_adjudication_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *Threat) GetNature() Nature {
@@ -564,14 +651,23 @@ type PlyReport struct {
 	// The position after the ply, in FEN.
 	Fen string `protobuf:"bytes,9,opt,name=fen,proto3" json:"fen,omitempty"`
 	// Short explanation of the nature, in English with Chinese terms.
-	Explanation   string `protobuf:"bytes,10,opt,name=explanation,proto3" json:"explanation,omitempty"`
+	Explanation string `protobuf:"bytes,10,opt,name=explanation,proto3" json:"explanation,omitempty"`
+	// Banqi: the no-progress clock after the ply (plies since the last flip or capture).
+	// 0 for games that keep no such clock.
+	Clock int32 `protobuf:"varint,50,opt,name=clock,proto3" json:"clock,omitempty"`
+	// Banqi and chu shogi: how many times the position after the ply has stood in the
+	// current repetition window, this time included (1 for a new position).
+	Occurrence int32 `protobuf:"varint,51,opt,name=occurrence,proto3" json:"occurrence,omitempty"`
+	// Banqi and chu shogi: moves the side to move next may not play under the ruleset's
+	// policy, with the reasons (e.g. banqi's long-chase ban); empty when none is known.
+	ForbiddenNext []*ForbiddenMove `protobuf:"bytes,52,rep,name=forbidden_next,json=forbiddenNext,proto3" json:"forbidden_next,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *PlyReport) Reset() {
 	*x = PlyReport{}
-	mi := &file_arbiter_v1_adjudication_proto_msgTypes[4]
+	mi := &file_arbiter_v1_adjudication_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -583,7 +679,7 @@ func (x *PlyReport) String() string {
 func (*PlyReport) ProtoMessage() {}
 
 func (x *PlyReport) ProtoReflect() protoreflect.Message {
-	mi := &file_arbiter_v1_adjudication_proto_msgTypes[4]
+	mi := &file_arbiter_v1_adjudication_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -596,7 +692,7 @@ func (x *PlyReport) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlyReport.ProtoReflect.Descriptor instead.
 func (*PlyReport) Descriptor() ([]byte, []int) {
-	return file_arbiter_v1_adjudication_proto_rawDescGZIP(), []int{4}
+	return file_arbiter_v1_adjudication_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *PlyReport) GetPly() int32 {
@@ -669,6 +765,27 @@ func (x *PlyReport) GetExplanation() string {
 	return ""
 }
 
+func (x *PlyReport) GetClock() int32 {
+	if x != nil {
+		return x.Clock
+	}
+	return 0
+}
+
+func (x *PlyReport) GetOccurrence() int32 {
+	if x != nil {
+		return x.Occurrence
+	}
+	return 0
+}
+
+func (x *PlyReport) GetForbiddenNext() []*ForbiddenMove {
+	if x != nil {
+		return x.ForbiddenNext
+	}
+	return nil
+}
+
 // SidePattern is what one side did in a repetition cycle.
 type SidePattern struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -688,7 +805,7 @@ type SidePattern struct {
 
 func (x *SidePattern) Reset() {
 	*x = SidePattern{}
-	mi := &file_arbiter_v1_adjudication_proto_msgTypes[5]
+	mi := &file_arbiter_v1_adjudication_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -700,7 +817,7 @@ func (x *SidePattern) String() string {
 func (*SidePattern) ProtoMessage() {}
 
 func (x *SidePattern) ProtoReflect() protoreflect.Message {
-	mi := &file_arbiter_v1_adjudication_proto_msgTypes[5]
+	mi := &file_arbiter_v1_adjudication_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -713,7 +830,7 @@ func (x *SidePattern) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SidePattern.ProtoReflect.Descriptor instead.
 func (*SidePattern) Descriptor() ([]byte, []int) {
-	return file_arbiter_v1_adjudication_proto_rawDescGZIP(), []int{5}
+	return file_arbiter_v1_adjudication_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *SidePattern) GetSide() Side {
@@ -762,7 +879,7 @@ type Cycle struct {
 	// How many times the repeated position has occurred so far, this one included (2 on the
 	// first repetition).
 	Occurrence int32 `protobuf:"varint,3,opt,name=occurrence,proto3" json:"occurrence,omitempty"`
-	// Each side's pattern in the cycle, Red first.
+	// Each side's pattern in the cycle, Red (or sente) first.
 	Patterns []*SidePattern `protobuf:"bytes,4,rep,name=patterns,proto3" json:"patterns,omitempty"`
 	// The repeated position, in FEN.
 	Fen           string `protobuf:"bytes,5,opt,name=fen,proto3" json:"fen,omitempty"`
@@ -772,7 +889,7 @@ type Cycle struct {
 
 func (x *Cycle) Reset() {
 	*x = Cycle{}
-	mi := &file_arbiter_v1_adjudication_proto_msgTypes[6]
+	mi := &file_arbiter_v1_adjudication_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -784,7 +901,7 @@ func (x *Cycle) String() string {
 func (*Cycle) ProtoMessage() {}
 
 func (x *Cycle) ProtoReflect() protoreflect.Message {
-	mi := &file_arbiter_v1_adjudication_proto_msgTypes[6]
+	mi := &file_arbiter_v1_adjudication_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -797,7 +914,7 @@ func (x *Cycle) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Cycle.ProtoReflect.Descriptor instead.
 func (*Cycle) Descriptor() ([]byte, []int) {
-	return file_arbiter_v1_adjudication_proto_rawDescGZIP(), []int{6}
+	return file_arbiter_v1_adjudication_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *Cycle) GetFirstPly() int32 {
@@ -852,7 +969,7 @@ type Ruling struct {
 
 func (x *Ruling) Reset() {
 	*x = Ruling{}
-	mi := &file_arbiter_v1_adjudication_proto_msgTypes[7]
+	mi := &file_arbiter_v1_adjudication_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -864,7 +981,7 @@ func (x *Ruling) String() string {
 func (*Ruling) ProtoMessage() {}
 
 func (x *Ruling) ProtoReflect() protoreflect.Message {
-	mi := &file_arbiter_v1_adjudication_proto_msgTypes[7]
+	mi := &file_arbiter_v1_adjudication_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -877,7 +994,7 @@ func (x *Ruling) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Ruling.ProtoReflect.Descriptor instead.
 func (*Ruling) Descriptor() ([]byte, []int) {
-	return file_arbiter_v1_adjudication_proto_rawDescGZIP(), []int{7}
+	return file_arbiter_v1_adjudication_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *Ruling) GetVerdict() Verdict {
@@ -923,15 +1040,21 @@ const file_arbiter_v1_adjudication_proto_rawDesc = "" +
 	"\x13no_draw_before_move\x18\x06 \x01(\x05R\x10noDrawBeforeMoveB\x15\n" +
 	"\x13_loss_at_occurrenceB\x15\n" +
 	"\x13_draw_at_occurrenceB\x17\n" +
-	"\x15_counted_checks_limit\"p\n" +
+	"\x15_counted_checks_limit\"\xa1\x01\n" +
 	"\x05Piece\x12\x16\n" +
 	"\x06square\x18\x01 \x01(\tR\x06square\x12$\n" +
 	"\x04side\x18\x02 \x01(\x0e2\x10.arbiter.v1.SideR\x04side\x12)\n" +
-	"\x04type\x18\x03 \x01(\x0e2\x15.arbiter.v1.PieceTypeR\x04type\"F\n" +
+	"\x04type\x18\x03 \x01(\x0e2\x15.arbiter.v1.PieceTypeR\x04type\x12\x12\n" +
+	"\x04name\x18\x04 \x01(\tR\x04name\x12\x1b\n" +
+	"\tface_down\x18\x05 \x01(\bR\bfaceDown\"d\n" +
 	"\x04Move\x12\x12\n" +
 	"\x04iccs\x18\x01 \x01(\tR\x04iccs\x12\x10\n" +
 	"\x03wxf\x18\x02 \x01(\tR\x03wxf\x12\x18\n" +
-	"\achinese\x18\x03 \x01(\tR\achinese\"\x81\x03\n" +
+	"\achinese\x18\x03 \x01(\tR\achinese\x12\x1c\n" +
+	"\tcanonical\x18\x04 \x01(\tR\tcanonical\";\n" +
+	"\rForbiddenMove\x12\x12\n" +
+	"\x04move\x18\x01 \x01(\tR\x04move\x12\x16\n" +
+	"\x06reason\x18\x02 \x01(\tR\x06reason\"\x81\x03\n" +
 	"\x06Threat\x12*\n" +
 	"\x06nature\x18\x01 \x01(\x0e2\x12.arbiter.v1.NatureR\x06nature\x12)\n" +
 	"\x06target\x18\x02 \x01(\v2\x11.arbiter.v1.PieceR\x06target\x12/\n" +
@@ -942,7 +1065,7 @@ const file_arbiter_v1_adjudication_proto_rawDesc = "" +
 	"\texception\x18\x06 \x01(\x0e2\x1b.arbiter.v1.ThreatExceptionR\texception\x12)\n" +
 	"\x10exception_detail\x18\a \x01(\tR\x0fexceptionDetail\x12\x18\n" +
 	"\acounted\x18\b \x01(\bR\acounted\x12 \n" +
-	"\vexplanation\x18\t \x01(\tR\vexplanation\"\xd5\x02\n" +
+	"\vexplanation\x18\t \x01(\tR\vexplanation\"\xcd\x03\n" +
 	"\tPlyReport\x12\x10\n" +
 	"\x03ply\x18\x01 \x01(\x05R\x03ply\x12$\n" +
 	"\x04side\x18\x02 \x01(\x0e2\x10.arbiter.v1.SideR\x04side\x12$\n" +
@@ -954,7 +1077,12 @@ const file_arbiter_v1_adjudication_proto_rawDesc = "" +
 	"\x05check\x18\b \x01(\bR\x05check\x12\x10\n" +
 	"\x03fen\x18\t \x01(\tR\x03fen\x12 \n" +
 	"\vexplanation\x18\n" +
-	" \x01(\tR\vexplanation\"\xc2\x01\n" +
+	" \x01(\tR\vexplanation\x12\x14\n" +
+	"\x05clock\x182 \x01(\x05R\x05clock\x12\x1e\n" +
+	"\n" +
+	"occurrence\x183 \x01(\x05R\n" +
+	"occurrence\x12@\n" +
+	"\x0eforbidden_next\x184 \x03(\v2\x19.arbiter.v1.ForbiddenMoveR\rforbiddenNext\"\xc2\x01\n" +
 	"\vSidePattern\x12$\n" +
 	"\x04side\x18\x01 \x01(\x0e2\x10.arbiter.v1.SideR\x04side\x12\x18\n" +
 	"\apattern\x18\x02 \x01(\tR\apattern\x12'\n" +
@@ -1006,50 +1134,52 @@ func file_arbiter_v1_adjudication_proto_rawDescGZIP() []byte {
 }
 
 var file_arbiter_v1_adjudication_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
-var file_arbiter_v1_adjudication_proto_msgTypes = make([]protoimpl.MessageInfo, 8)
+var file_arbiter_v1_adjudication_proto_msgTypes = make([]protoimpl.MessageInfo, 9)
 var file_arbiter_v1_adjudication_proto_goTypes = []any{
-	(Notation)(0),        // 0: arbiter.v1.Notation
-	(OnViolation)(0),     // 1: arbiter.v1.OnViolation
-	(GameStatus)(0),      // 2: arbiter.v1.GameStatus
-	(*Policy)(nil),       // 3: arbiter.v1.Policy
-	(*Piece)(nil),        // 4: arbiter.v1.Piece
-	(*Move)(nil),         // 5: arbiter.v1.Move
-	(*Threat)(nil),       // 6: arbiter.v1.Threat
-	(*PlyReport)(nil),    // 7: arbiter.v1.PlyReport
-	(*SidePattern)(nil),  // 8: arbiter.v1.SidePattern
-	(*Cycle)(nil),        // 9: arbiter.v1.Cycle
-	(*Ruling)(nil),       // 10: arbiter.v1.Ruling
-	(Side)(0),            // 11: arbiter.v1.Side
-	(PieceType)(0),       // 12: arbiter.v1.PieceType
-	(Nature)(0),          // 13: arbiter.v1.Nature
-	(RootStatus)(0),      // 14: arbiter.v1.RootStatus
-	(ThreatException)(0), // 15: arbiter.v1.ThreatException
-	(Verdict)(0),         // 16: arbiter.v1.Verdict
+	(Notation)(0),         // 0: arbiter.v1.Notation
+	(OnViolation)(0),      // 1: arbiter.v1.OnViolation
+	(GameStatus)(0),       // 2: arbiter.v1.GameStatus
+	(*Policy)(nil),        // 3: arbiter.v1.Policy
+	(*Piece)(nil),         // 4: arbiter.v1.Piece
+	(*Move)(nil),          // 5: arbiter.v1.Move
+	(*ForbiddenMove)(nil), // 6: arbiter.v1.ForbiddenMove
+	(*Threat)(nil),        // 7: arbiter.v1.Threat
+	(*PlyReport)(nil),     // 8: arbiter.v1.PlyReport
+	(*SidePattern)(nil),   // 9: arbiter.v1.SidePattern
+	(*Cycle)(nil),         // 10: arbiter.v1.Cycle
+	(*Ruling)(nil),        // 11: arbiter.v1.Ruling
+	(Side)(0),             // 12: arbiter.v1.Side
+	(PieceType)(0),        // 13: arbiter.v1.PieceType
+	(Nature)(0),           // 14: arbiter.v1.Nature
+	(RootStatus)(0),       // 15: arbiter.v1.RootStatus
+	(ThreatException)(0),  // 16: arbiter.v1.ThreatException
+	(Verdict)(0),          // 17: arbiter.v1.Verdict
 }
 var file_arbiter_v1_adjudication_proto_depIdxs = []int32{
 	1,  // 0: arbiter.v1.Policy.on_violation:type_name -> arbiter.v1.OnViolation
-	11, // 1: arbiter.v1.Piece.side:type_name -> arbiter.v1.Side
-	12, // 2: arbiter.v1.Piece.type:type_name -> arbiter.v1.PieceType
-	13, // 3: arbiter.v1.Threat.nature:type_name -> arbiter.v1.Nature
+	12, // 1: arbiter.v1.Piece.side:type_name -> arbiter.v1.Side
+	13, // 2: arbiter.v1.Piece.type:type_name -> arbiter.v1.PieceType
+	14, // 3: arbiter.v1.Threat.nature:type_name -> arbiter.v1.Nature
 	4,  // 4: arbiter.v1.Threat.target:type_name -> arbiter.v1.Piece
 	4,  // 5: arbiter.v1.Threat.attackers:type_name -> arbiter.v1.Piece
-	14, // 6: arbiter.v1.Threat.root_status:type_name -> arbiter.v1.RootStatus
-	15, // 7: arbiter.v1.Threat.exception:type_name -> arbiter.v1.ThreatException
-	11, // 8: arbiter.v1.PlyReport.side:type_name -> arbiter.v1.Side
+	15, // 6: arbiter.v1.Threat.root_status:type_name -> arbiter.v1.RootStatus
+	16, // 7: arbiter.v1.Threat.exception:type_name -> arbiter.v1.ThreatException
+	12, // 8: arbiter.v1.PlyReport.side:type_name -> arbiter.v1.Side
 	5,  // 9: arbiter.v1.PlyReport.move:type_name -> arbiter.v1.Move
-	13, // 10: arbiter.v1.PlyReport.natures:type_name -> arbiter.v1.Nature
-	13, // 11: arbiter.v1.PlyReport.nature:type_name -> arbiter.v1.Nature
-	6,  // 12: arbiter.v1.PlyReport.threats:type_name -> arbiter.v1.Threat
-	11, // 13: arbiter.v1.SidePattern.side:type_name -> arbiter.v1.Side
-	13, // 14: arbiter.v1.SidePattern.natures:type_name -> arbiter.v1.Nature
-	8,  // 15: arbiter.v1.Cycle.patterns:type_name -> arbiter.v1.SidePattern
-	16, // 16: arbiter.v1.Ruling.verdict:type_name -> arbiter.v1.Verdict
-	11, // 17: arbiter.v1.Ruling.responsible_side:type_name -> arbiter.v1.Side
-	18, // [18:18] is the sub-list for method output_type
-	18, // [18:18] is the sub-list for method input_type
-	18, // [18:18] is the sub-list for extension type_name
-	18, // [18:18] is the sub-list for extension extendee
-	0,  // [0:18] is the sub-list for field type_name
+	14, // 10: arbiter.v1.PlyReport.natures:type_name -> arbiter.v1.Nature
+	14, // 11: arbiter.v1.PlyReport.nature:type_name -> arbiter.v1.Nature
+	7,  // 12: arbiter.v1.PlyReport.threats:type_name -> arbiter.v1.Threat
+	6,  // 13: arbiter.v1.PlyReport.forbidden_next:type_name -> arbiter.v1.ForbiddenMove
+	12, // 14: arbiter.v1.SidePattern.side:type_name -> arbiter.v1.Side
+	14, // 15: arbiter.v1.SidePattern.natures:type_name -> arbiter.v1.Nature
+	9,  // 16: arbiter.v1.Cycle.patterns:type_name -> arbiter.v1.SidePattern
+	17, // 17: arbiter.v1.Ruling.verdict:type_name -> arbiter.v1.Verdict
+	12, // 18: arbiter.v1.Ruling.responsible_side:type_name -> arbiter.v1.Side
+	19, // [19:19] is the sub-list for method output_type
+	19, // [19:19] is the sub-list for method input_type
+	19, // [19:19] is the sub-list for extension type_name
+	19, // [19:19] is the sub-list for extension extendee
+	0,  // [0:19] is the sub-list for field type_name
 }
 
 func init() { file_arbiter_v1_adjudication_proto_init() }
@@ -1065,7 +1195,7 @@ func file_arbiter_v1_adjudication_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_arbiter_v1_adjudication_proto_rawDesc), len(file_arbiter_v1_adjudication_proto_rawDesc)),
 			NumEnums:      3,
-			NumMessages:   8,
+			NumMessages:   9,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -24,16 +24,23 @@ const (
 // AdjudicateRequest is one game history to rule on.
 type AdjudicateRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Ruleset id, e.g. "chinese" or "asian" (see ListRulesets).
+	// Ruleset id, e.g. "chinese", "asian", "banqi-tw", "chu-jcsa2004" (see ListRulesets). The
+	// id names the game. Rulesets with options take overrides after the id:
+	// "banqi-tw+repetition=allowed+no_progress_plies=60".
 	Ruleset string `protobuf:"bytes,1,opt,name=ruleset,proto3" json:"ruleset,omitempty"`
-	// Start position in standard xiangqi FEN; empty means the standard start position.
+	// Start position in the game's notation: standard xiangqi FEN, the banqi position
+	// string, chu shogi SFEN. Empty means the game's standard start position.
 	Fen string `protobuf:"bytes,2,opt,name=fen,proto3" json:"fen,omitempty"`
-	// The moves played, one per element, in ICCS, WXF or Chinese notation.
+	// The moves played, one per element: xiangqi in ICCS, WXF or Chinese notation; banqi
+	// in its record form ("c6=G", "c5-c6", "c6xc5"); chu shogi in USI.
 	Moves []string `protobuf:"bytes,3,rep,name=moves,proto3" json:"moves,omitempty"`
 	// The notation of the moves; unset detects it per move.
 	Notation Notation `protobuf:"varint,4,opt,name=notation,proto3,enum=arbiter.v1.Notation" json:"notation,omitempty"`
 	// House rules on top of the ruleset; unset fields take the ruleset's defaults.
-	Policy        *Policy `protobuf:"bytes,5,opt,name=policy,proto3" json:"policy,omitempty"`
+	Policy *Policy `protobuf:"bytes,5,opt,name=policy,proto3" json:"policy,omitempty"`
+	// Banqi only: the deal, one piece letter per face-down square of the start position in
+	// board-string order; with it, flips may omit the revealed piece.
+	Deal          string `protobuf:"bytes,50,opt,name=deal,proto3" json:"deal,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -103,6 +110,13 @@ func (x *AdjudicateRequest) GetPolicy() *Policy {
 	return nil
 }
 
+func (x *AdjudicateRequest) GetDeal() string {
+	if x != nil {
+		return x.Deal
+	}
+	return ""
+}
+
 // AdjudicateResponse is the ruling on one history under one ruleset. The CLI's
 // `judge --json` prints this message as protobuf JSON.
 type AdjudicateResponse struct {
@@ -126,8 +140,15 @@ type AdjudicateResponse struct {
 	DecidedAtPly int32 `protobuf:"varint,8,opt,name=decided_at_ply,json=decidedAtPly,proto3" json:"decided_at_ply,omitempty"`
 	// Plain-language summary of the ruling and result, in English with Chinese terms.
 	Explanation string `protobuf:"bytes,9,opt,name=explanation,proto3" json:"explanation,omitempty"`
-	// The final position, in FEN.
-	FinalFen      string `protobuf:"bytes,10,opt,name=final_fen,json=finalFen,proto3" json:"final_fen,omitempty"`
+	// The final position, in FEN (banqi: its position string; chu shogi: SFEN).
+	FinalFen string `protobuf:"bytes,10,opt,name=final_fen,json=finalFen,proto3" json:"final_fen,omitempty"`
+	// The game the ruleset belongs to: "xiangqi", "banqi" or "chu-shogi".
+	Game string `protobuf:"bytes,50,opt,name=game,proto3" json:"game,omitempty"`
+	// Moves after the end of the game that were not replayed (banqi reports them instead of
+	// rejecting them).
+	IgnoredPlies int32 `protobuf:"varint,51,opt,name=ignored_plies,json=ignoredPlies,proto3" json:"ignored_plies,omitempty"`
+	// Banqi: the side that moved first (the colour of the first piece flipped).
+	FirstPlayer   Side `protobuf:"varint,52,opt,name=first_player,json=firstPlayer,proto3,enum=arbiter.v1.Side" json:"first_player,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -232,6 +253,27 @@ func (x *AdjudicateResponse) GetFinalFen() string {
 	return ""
 }
 
+func (x *AdjudicateResponse) GetGame() string {
+	if x != nil {
+		return x.Game
+	}
+	return ""
+}
+
+func (x *AdjudicateResponse) GetIgnoredPlies() int32 {
+	if x != nil {
+		return x.IgnoredPlies
+	}
+	return 0
+}
+
+func (x *AdjudicateResponse) GetFirstPlayer() Side {
+	if x != nil {
+		return x.FirstPlayer
+	}
+	return Side_SIDE_UNSPECIFIED
+}
+
 // PlayGameRequest is one message of a game stream: the game start, then one move each.
 type PlayGameRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -332,7 +374,9 @@ type GameStart struct {
 	Notation Notation `protobuf:"varint,4,opt,name=notation,proto3,enum=arbiter.v1.Notation" json:"notation,omitempty"`
 	// Moves already played, to resume a game; the response to the start describes the state
 	// after them.
-	Moves         []string `protobuf:"bytes,5,rep,name=moves,proto3" json:"moves,omitempty"`
+	Moves []string `protobuf:"bytes,5,rep,name=moves,proto3" json:"moves,omitempty"`
+	// Banqi only: the deal (see AdjudicateRequest.deal).
+	Deal          string `protobuf:"bytes,50,opt,name=deal,proto3" json:"deal,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -400,6 +444,13 @@ func (x *GameStart) GetMoves() []string {
 		return x.Moves
 	}
 	return nil
+}
+
+func (x *GameStart) GetDeal() string {
+	if x != nil {
+		return x.Deal
+	}
+	return ""
 }
 
 // PlayGameResponse is the state of a game stream after one request.
@@ -623,7 +674,9 @@ type CompareRequest struct {
 	// The notation of the moves; unset detects it per move.
 	Notation Notation `protobuf:"varint,4,opt,name=notation,proto3,enum=arbiter.v1.Notation" json:"notation,omitempty"`
 	// House rules applied under every ruleset.
-	Policy        *Policy `protobuf:"bytes,5,opt,name=policy,proto3" json:"policy,omitempty"`
+	Policy *Policy `protobuf:"bytes,5,opt,name=policy,proto3" json:"policy,omitempty"`
+	// Banqi only: the deal (see AdjudicateRequest.deal).
+	Deal          string `protobuf:"bytes,50,opt,name=deal,proto3" json:"deal,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -691,6 +744,13 @@ func (x *CompareRequest) GetPolicy() *Policy {
 		return x.Policy
 	}
 	return nil
+}
+
+func (x *CompareRequest) GetDeal() string {
+	if x != nil {
+		return x.Deal
+	}
+	return ""
 }
 
 // CompareResponse holds the adjudications side by side.
@@ -762,6 +822,13 @@ type Ruleset struct {
 	Description string `protobuf:"bytes,4,opt,name=description,proto3" json:"description,omitempty"`
 	// The ruleset's default policy, with every field set.
 	DefaultPolicy *Policy `protobuf:"bytes,5,opt,name=default_policy,json=defaultPolicy,proto3" json:"default_policy,omitempty"`
+	// The game: "xiangqi", "banqi" or "chu-shogi".
+	Game string `protobuf:"bytes,6,opt,name=game,proto3" json:"game,omitempty"`
+	// Where the ruleset's rules come from.
+	Source string `protobuf:"bytes,7,opt,name=source,proto3" json:"source,omitempty"`
+	// The ruleset's options with their values; override them in the id
+	// ("banqi-tw+repetition=allowed"). Xiangqi rulesets have none.
+	Options       []*RulesetOption `protobuf:"bytes,8,rep,name=options,proto3" json:"options,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -831,6 +898,100 @@ func (x *Ruleset) GetDefaultPolicy() *Policy {
 	return nil
 }
 
+func (x *Ruleset) GetGame() string {
+	if x != nil {
+		return x.Game
+	}
+	return ""
+}
+
+func (x *Ruleset) GetSource() string {
+	if x != nil {
+		return x.Source
+	}
+	return ""
+}
+
+func (x *Ruleset) GetOptions() []*RulesetOption {
+	if x != nil {
+		return x.Options
+	}
+	return nil
+}
+
+// RulesetOption is one option of a ruleset.
+type RulesetOption struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The option name, e.g. "repetition" or "chu.lion.counterstrike".
+	Name string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	// The ruleset's value.
+	Value string `protobuf:"bytes,2,opt,name=value,proto3" json:"value,omitempty"`
+	// The values it may take; empty means any value of its kind (e.g. a number).
+	Allowed []string `protobuf:"bytes,3,rep,name=allowed,proto3" json:"allowed,omitempty"`
+	// What the option means.
+	Description   string `protobuf:"bytes,4,opt,name=description,proto3" json:"description,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RulesetOption) Reset() {
+	*x = RulesetOption{}
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RulesetOption) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RulesetOption) ProtoMessage() {}
+
+func (x *RulesetOption) ProtoReflect() protoreflect.Message {
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RulesetOption.ProtoReflect.Descriptor instead.
+func (*RulesetOption) Descriptor() ([]byte, []int) {
+	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *RulesetOption) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *RulesetOption) GetValue() string {
+	if x != nil {
+		return x.Value
+	}
+	return ""
+}
+
+func (x *RulesetOption) GetAllowed() []string {
+	if x != nil {
+		return x.Allowed
+	}
+	return nil
+}
+
+func (x *RulesetOption) GetDescription() string {
+	if x != nil {
+		return x.Description
+	}
+	return ""
+}
+
 // ListRulesetsRequest asks for every known ruleset.
 type ListRulesetsRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -840,7 +1001,7 @@ type ListRulesetsRequest struct {
 
 func (x *ListRulesetsRequest) Reset() {
 	*x = ListRulesetsRequest{}
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[9]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -852,7 +1013,7 @@ func (x *ListRulesetsRequest) String() string {
 func (*ListRulesetsRequest) ProtoMessage() {}
 
 func (x *ListRulesetsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[9]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -865,7 +1026,7 @@ func (x *ListRulesetsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListRulesetsRequest.ProtoReflect.Descriptor instead.
 func (*ListRulesetsRequest) Descriptor() ([]byte, []int) {
-	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{9}
+	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{10}
 }
 
 // ListRulesetsResponse lists the known rulesets.
@@ -879,7 +1040,7 @@ type ListRulesetsResponse struct {
 
 func (x *ListRulesetsResponse) Reset() {
 	*x = ListRulesetsResponse{}
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[10]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -891,7 +1052,7 @@ func (x *ListRulesetsResponse) String() string {
 func (*ListRulesetsResponse) ProtoMessage() {}
 
 func (x *ListRulesetsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[10]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -904,7 +1065,7 @@ func (x *ListRulesetsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListRulesetsResponse.ProtoReflect.Descriptor instead.
 func (*ListRulesetsResponse) Descriptor() ([]byte, []int) {
-	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{10}
+	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *ListRulesetsResponse) GetRulesets() []*Ruleset {
@@ -935,7 +1096,7 @@ type ListCasesRequest struct {
 
 func (x *ListCasesRequest) Reset() {
 	*x = ListCasesRequest{}
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[11]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -947,7 +1108,7 @@ func (x *ListCasesRequest) String() string {
 func (*ListCasesRequest) ProtoMessage() {}
 
 func (x *ListCasesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[11]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -960,7 +1121,7 @@ func (x *ListCasesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListCasesRequest.ProtoReflect.Descriptor instead.
 func (*ListCasesRequest) Descriptor() ([]byte, []int) {
-	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{11}
+	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *ListCasesRequest) GetRuleset() string {
@@ -1018,7 +1179,7 @@ type ListCasesResponse struct {
 
 func (x *ListCasesResponse) Reset() {
 	*x = ListCasesResponse{}
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[12]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1030,7 +1191,7 @@ func (x *ListCasesResponse) String() string {
 func (*ListCasesResponse) ProtoMessage() {}
 
 func (x *ListCasesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[12]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1043,7 +1204,7 @@ func (x *ListCasesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListCasesResponse.ProtoReflect.Descriptor instead.
 func (*ListCasesResponse) Descriptor() ([]byte, []int) {
-	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{12}
+	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *ListCasesResponse) GetCases() []*Case {
@@ -1071,7 +1232,7 @@ type GetCaseRequest struct {
 
 func (x *GetCaseRequest) Reset() {
 	*x = GetCaseRequest{}
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[13]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1083,7 +1244,7 @@ func (x *GetCaseRequest) String() string {
 func (*GetCaseRequest) ProtoMessage() {}
 
 func (x *GetCaseRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[13]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1096,7 +1257,7 @@ func (x *GetCaseRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCaseRequest.ProtoReflect.Descriptor instead.
 func (*GetCaseRequest) Descriptor() ([]byte, []int) {
-	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{13}
+	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *GetCaseRequest) GetId() string {
@@ -1117,7 +1278,7 @@ type GetCaseResponse struct {
 
 func (x *GetCaseResponse) Reset() {
 	*x = GetCaseResponse{}
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[14]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1129,7 +1290,7 @@ func (x *GetCaseResponse) String() string {
 func (*GetCaseResponse) ProtoMessage() {}
 
 func (x *GetCaseResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[14]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1142,7 +1303,7 @@ func (x *GetCaseResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCaseResponse.ProtoReflect.Descriptor instead.
 func (*GetCaseResponse) Descriptor() ([]byte, []int) {
-	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{14}
+	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *GetCaseResponse) GetCase() *Case {
@@ -1168,7 +1329,7 @@ type VerifyCasebookRequest struct {
 
 func (x *VerifyCasebookRequest) Reset() {
 	*x = VerifyCasebookRequest{}
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[15]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1180,7 +1341,7 @@ func (x *VerifyCasebookRequest) String() string {
 func (*VerifyCasebookRequest) ProtoMessage() {}
 
 func (x *VerifyCasebookRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[15]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1193,7 +1354,7 @@ func (x *VerifyCasebookRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VerifyCasebookRequest.ProtoReflect.Descriptor instead.
 func (*VerifyCasebookRequest) Descriptor() ([]byte, []int) {
-	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{15}
+	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *VerifyCasebookRequest) GetRuleset() string {
@@ -1236,7 +1397,7 @@ type VerifyCasebookResponse struct {
 
 func (x *VerifyCasebookResponse) Reset() {
 	*x = VerifyCasebookResponse{}
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[16]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1248,7 +1409,7 @@ func (x *VerifyCasebookResponse) String() string {
 func (*VerifyCasebookResponse) ProtoMessage() {}
 
 func (x *VerifyCasebookResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[16]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1261,7 +1422,7 @@ func (x *VerifyCasebookResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VerifyCasebookResponse.ProtoReflect.Descriptor instead.
 func (*VerifyCasebookResponse) Descriptor() ([]byte, []int) {
-	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{16}
+	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *VerifyCasebookResponse) GetResults() []*CaseResult {
@@ -1304,13 +1465,14 @@ var File_arbiter_v1_arbiter_service_proto protoreflect.FileDescriptor
 const file_arbiter_v1_arbiter_service_proto_rawDesc = "" +
 	"\n" +
 	" arbiter/v1/arbiter_service.proto\x12\n" +
-	"arbiter.v1\x1a\x1darbiter/v1/adjudication.proto\x1a\x19arbiter/v1/casebook.proto\x1a\x17arbiter/v1/ruling.proto\"\xb3\x01\n" +
+	"arbiter.v1\x1a\x1darbiter/v1/adjudication.proto\x1a\x19arbiter/v1/casebook.proto\x1a\x17arbiter/v1/ruling.proto\"\xc7\x01\n" +
 	"\x11AdjudicateRequest\x12\x18\n" +
 	"\aruleset\x18\x01 \x01(\tR\aruleset\x12\x10\n" +
 	"\x03fen\x18\x02 \x01(\tR\x03fen\x12\x14\n" +
 	"\x05moves\x18\x03 \x03(\tR\x05moves\x120\n" +
 	"\bnotation\x18\x04 \x01(\x0e2\x14.arbiter.v1.NotationR\bnotation\x12*\n" +
-	"\x06policy\x18\x05 \x01(\v2\x12.arbiter.v1.PolicyR\x06policy\"\xac\x03\n" +
+	"\x06policy\x18\x05 \x01(\v2\x12.arbiter.v1.PolicyR\x06policy\x12\x12\n" +
+	"\x04deal\x182 \x01(\tR\x04deal\"\x9a\x04\n" +
 	"\x12AdjudicateResponse\x12\x18\n" +
 	"\aruleset\x18\x01 \x01(\tR\aruleset\x12+\n" +
 	"\x05plies\x18\x02 \x03(\v2\x15.arbiter.v1.PlyReportR\x05plies\x12'\n" +
@@ -1322,17 +1484,21 @@ const file_arbiter_v1_arbiter_service_proto_rawDesc = "" +
 	"\x0edecided_at_ply\x18\b \x01(\x05R\fdecidedAtPly\x12 \n" +
 	"\vexplanation\x18\t \x01(\tR\vexplanation\x12\x1b\n" +
 	"\tfinal_fen\x18\n" +
-	" \x01(\tR\bfinalFen\"_\n" +
+	" \x01(\tR\bfinalFen\x12\x12\n" +
+	"\x04game\x182 \x01(\tR\x04game\x12#\n" +
+	"\rignored_plies\x183 \x01(\x05R\fignoredPlies\x123\n" +
+	"\ffirst_player\x184 \x01(\x0e2\x10.arbiter.v1.SideR\vfirstPlayer\"_\n" +
 	"\x0fPlayGameRequest\x12-\n" +
 	"\x05start\x18\x01 \x01(\v2\x15.arbiter.v1.GameStartH\x00R\x05start\x12\x14\n" +
 	"\x04move\x18\x02 \x01(\tH\x00R\x04moveB\a\n" +
-	"\x05input\"\xab\x01\n" +
+	"\x05input\"\xbf\x01\n" +
 	"\tGameStart\x12\x18\n" +
 	"\aruleset\x18\x01 \x01(\tR\aruleset\x12\x10\n" +
 	"\x03fen\x18\x02 \x01(\tR\x03fen\x12*\n" +
 	"\x06policy\x18\x03 \x01(\v2\x12.arbiter.v1.PolicyR\x06policy\x120\n" +
 	"\bnotation\x18\x04 \x01(\x0e2\x14.arbiter.v1.NotationR\bnotation\x12\x14\n" +
-	"\x05moves\x18\x05 \x03(\tR\x05moves\"\x91\x03\n" +
+	"\x05moves\x18\x05 \x03(\tR\x05moves\x12\x12\n" +
+	"\x04deal\x182 \x01(\tR\x04deal\"\x91\x03\n" +
 	"\x10PlayGameResponse\x12'\n" +
 	"\x03ply\x18\x01 \x01(\v2\x15.arbiter.v1.PlyReportR\x03ply\x12.\n" +
 	"\x06status\x18\x02 \x01(\x0e2\x16.arbiter.v1.GameStatusR\x06status\x12'\n" +
@@ -1348,22 +1514,31 @@ const file_arbiter_v1_arbiter_service_proto_rawDesc = "" +
 	"\x03ply\x18\x02 \x01(\x05R\x03ply\x12\x16\n" +
 	"\x06reason\x18\x03 \x01(\tR\x06reason\x12 \n" +
 	"\vdescription\x18\x04 \x01(\tR\vdescription\x12\x12\n" +
-	"\x04move\x18\x05 \x01(\tR\x04move\"\xb2\x01\n" +
+	"\x04move\x18\x05 \x01(\tR\x04move\"\xc6\x01\n" +
 	"\x0eCompareRequest\x12\x1a\n" +
 	"\brulesets\x18\x01 \x03(\tR\brulesets\x12\x10\n" +
 	"\x03fen\x18\x02 \x01(\tR\x03fen\x12\x14\n" +
 	"\x05moves\x18\x03 \x03(\tR\x05moves\x120\n" +
 	"\bnotation\x18\x04 \x01(\x0e2\x14.arbiter.v1.NotationR\bnotation\x12*\n" +
-	"\x06policy\x18\x05 \x01(\v2\x12.arbiter.v1.PolicyR\x06policy\"s\n" +
+	"\x06policy\x18\x05 \x01(\v2\x12.arbiter.v1.PolicyR\x06policy\x12\x12\n" +
+	"\x04deal\x182 \x01(\tR\x04deal\"s\n" +
 	"\x0fCompareResponse\x12D\n" +
 	"\radjudications\x18\x01 \x03(\v2\x1e.arbiter.v1.AdjudicateResponseR\radjudications\x12\x1a\n" +
-	"\bdisagree\x18\x02 \x01(\bR\bdisagree\"\xa4\x01\n" +
+	"\bdisagree\x18\x02 \x01(\bR\bdisagree\"\x85\x02\n" +
 	"\aRuleset\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x18\n" +
 	"\aedition\x18\x03 \x01(\tR\aedition\x12 \n" +
 	"\vdescription\x18\x04 \x01(\tR\vdescription\x129\n" +
-	"\x0edefault_policy\x18\x05 \x01(\v2\x12.arbiter.v1.PolicyR\rdefaultPolicy\"\x15\n" +
+	"\x0edefault_policy\x18\x05 \x01(\v2\x12.arbiter.v1.PolicyR\rdefaultPolicy\x12\x12\n" +
+	"\x04game\x18\x06 \x01(\tR\x04game\x12\x16\n" +
+	"\x06source\x18\a \x01(\tR\x06source\x123\n" +
+	"\aoptions\x18\b \x03(\v2\x19.arbiter.v1.RulesetOptionR\aoptions\"u\n" +
+	"\rRulesetOption\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value\x12\x18\n" +
+	"\aallowed\x18\x03 \x03(\tR\aallowed\x12 \n" +
+	"\vdescription\x18\x04 \x01(\tR\vdescription\"\x15\n" +
 	"\x13ListRulesetsRequest\"G\n" +
 	"\x14ListRulesetsResponse\x12/\n" +
 	"\brulesets\x18\x01 \x03(\v2\x13.arbiter.v1.RulesetR\brulesets\"\xc5\x01\n" +
@@ -1415,7 +1590,7 @@ func file_arbiter_v1_arbiter_service_proto_rawDescGZIP() []byte {
 	return file_arbiter_v1_arbiter_service_proto_rawDescData
 }
 
-var file_arbiter_v1_arbiter_service_proto_msgTypes = make([]protoimpl.MessageInfo, 17)
+var file_arbiter_v1_arbiter_service_proto_msgTypes = make([]protoimpl.MessageInfo, 18)
 var file_arbiter_v1_arbiter_service_proto_goTypes = []any{
 	(*AdjudicateRequest)(nil),      // 0: arbiter.v1.AdjudicateRequest
 	(*AdjudicateResponse)(nil),     // 1: arbiter.v1.AdjudicateResponse
@@ -1426,71 +1601,75 @@ var file_arbiter_v1_arbiter_service_proto_goTypes = []any{
 	(*CompareRequest)(nil),         // 6: arbiter.v1.CompareRequest
 	(*CompareResponse)(nil),        // 7: arbiter.v1.CompareResponse
 	(*Ruleset)(nil),                // 8: arbiter.v1.Ruleset
-	(*ListRulesetsRequest)(nil),    // 9: arbiter.v1.ListRulesetsRequest
-	(*ListRulesetsResponse)(nil),   // 10: arbiter.v1.ListRulesetsResponse
-	(*ListCasesRequest)(nil),       // 11: arbiter.v1.ListCasesRequest
-	(*ListCasesResponse)(nil),      // 12: arbiter.v1.ListCasesResponse
-	(*GetCaseRequest)(nil),         // 13: arbiter.v1.GetCaseRequest
-	(*GetCaseResponse)(nil),        // 14: arbiter.v1.GetCaseResponse
-	(*VerifyCasebookRequest)(nil),  // 15: arbiter.v1.VerifyCasebookRequest
-	(*VerifyCasebookResponse)(nil), // 16: arbiter.v1.VerifyCasebookResponse
-	(Notation)(0),                  // 17: arbiter.v1.Notation
-	(*Policy)(nil),                 // 18: arbiter.v1.Policy
-	(*PlyReport)(nil),              // 19: arbiter.v1.PlyReport
-	(*Cycle)(nil),                  // 20: arbiter.v1.Cycle
-	(*Ruling)(nil),                 // 21: arbiter.v1.Ruling
-	(Result)(0),                    // 22: arbiter.v1.Result
-	(Termination)(0),               // 23: arbiter.v1.Termination
-	(GameStatus)(0),                // 24: arbiter.v1.GameStatus
-	(*Case)(nil),                   // 25: arbiter.v1.Case
-	(*CaseResult)(nil),             // 26: arbiter.v1.CaseResult
+	(*RulesetOption)(nil),          // 9: arbiter.v1.RulesetOption
+	(*ListRulesetsRequest)(nil),    // 10: arbiter.v1.ListRulesetsRequest
+	(*ListRulesetsResponse)(nil),   // 11: arbiter.v1.ListRulesetsResponse
+	(*ListCasesRequest)(nil),       // 12: arbiter.v1.ListCasesRequest
+	(*ListCasesResponse)(nil),      // 13: arbiter.v1.ListCasesResponse
+	(*GetCaseRequest)(nil),         // 14: arbiter.v1.GetCaseRequest
+	(*GetCaseResponse)(nil),        // 15: arbiter.v1.GetCaseResponse
+	(*VerifyCasebookRequest)(nil),  // 16: arbiter.v1.VerifyCasebookRequest
+	(*VerifyCasebookResponse)(nil), // 17: arbiter.v1.VerifyCasebookResponse
+	(Notation)(0),                  // 18: arbiter.v1.Notation
+	(*Policy)(nil),                 // 19: arbiter.v1.Policy
+	(*PlyReport)(nil),              // 20: arbiter.v1.PlyReport
+	(*Cycle)(nil),                  // 21: arbiter.v1.Cycle
+	(*Ruling)(nil),                 // 22: arbiter.v1.Ruling
+	(Result)(0),                    // 23: arbiter.v1.Result
+	(Termination)(0),               // 24: arbiter.v1.Termination
+	(GameStatus)(0),                // 25: arbiter.v1.GameStatus
+	(Side)(0),                      // 26: arbiter.v1.Side
+	(*Case)(nil),                   // 27: arbiter.v1.Case
+	(*CaseResult)(nil),             // 28: arbiter.v1.CaseResult
 }
 var file_arbiter_v1_arbiter_service_proto_depIdxs = []int32{
-	17, // 0: arbiter.v1.AdjudicateRequest.notation:type_name -> arbiter.v1.Notation
-	18, // 1: arbiter.v1.AdjudicateRequest.policy:type_name -> arbiter.v1.Policy
-	19, // 2: arbiter.v1.AdjudicateResponse.plies:type_name -> arbiter.v1.PlyReport
-	20, // 3: arbiter.v1.AdjudicateResponse.cycle:type_name -> arbiter.v1.Cycle
-	21, // 4: arbiter.v1.AdjudicateResponse.ruling:type_name -> arbiter.v1.Ruling
-	22, // 5: arbiter.v1.AdjudicateResponse.result:type_name -> arbiter.v1.Result
-	23, // 6: arbiter.v1.AdjudicateResponse.termination:type_name -> arbiter.v1.Termination
-	24, // 7: arbiter.v1.AdjudicateResponse.status:type_name -> arbiter.v1.GameStatus
-	3,  // 8: arbiter.v1.PlayGameRequest.start:type_name -> arbiter.v1.GameStart
-	18, // 9: arbiter.v1.GameStart.policy:type_name -> arbiter.v1.Policy
-	17, // 10: arbiter.v1.GameStart.notation:type_name -> arbiter.v1.Notation
-	19, // 11: arbiter.v1.PlayGameResponse.ply:type_name -> arbiter.v1.PlyReport
-	24, // 12: arbiter.v1.PlayGameResponse.status:type_name -> arbiter.v1.GameStatus
-	20, // 13: arbiter.v1.PlayGameResponse.cycle:type_name -> arbiter.v1.Cycle
-	21, // 14: arbiter.v1.PlayGameResponse.ruling:type_name -> arbiter.v1.Ruling
-	22, // 15: arbiter.v1.PlayGameResponse.result:type_name -> arbiter.v1.Result
-	23, // 16: arbiter.v1.PlayGameResponse.termination:type_name -> arbiter.v1.Termination
-	5,  // 17: arbiter.v1.PlayGameResponse.rejected:type_name -> arbiter.v1.MoveRejected
-	17, // 18: arbiter.v1.CompareRequest.notation:type_name -> arbiter.v1.Notation
-	18, // 19: arbiter.v1.CompareRequest.policy:type_name -> arbiter.v1.Policy
-	1,  // 20: arbiter.v1.CompareResponse.adjudications:type_name -> arbiter.v1.AdjudicateResponse
-	18, // 21: arbiter.v1.Ruleset.default_policy:type_name -> arbiter.v1.Policy
-	8,  // 22: arbiter.v1.ListRulesetsResponse.rulesets:type_name -> arbiter.v1.Ruleset
-	25, // 23: arbiter.v1.ListCasesResponse.cases:type_name -> arbiter.v1.Case
-	25, // 24: arbiter.v1.GetCaseResponse.case:type_name -> arbiter.v1.Case
-	26, // 25: arbiter.v1.VerifyCasebookResponse.results:type_name -> arbiter.v1.CaseResult
-	0,  // 26: arbiter.v1.ArbiterService.Adjudicate:input_type -> arbiter.v1.AdjudicateRequest
-	2,  // 27: arbiter.v1.ArbiterService.PlayGame:input_type -> arbiter.v1.PlayGameRequest
-	6,  // 28: arbiter.v1.ArbiterService.Compare:input_type -> arbiter.v1.CompareRequest
-	9,  // 29: arbiter.v1.ArbiterService.ListRulesets:input_type -> arbiter.v1.ListRulesetsRequest
-	11, // 30: arbiter.v1.ArbiterService.ListCases:input_type -> arbiter.v1.ListCasesRequest
-	13, // 31: arbiter.v1.ArbiterService.GetCase:input_type -> arbiter.v1.GetCaseRequest
-	15, // 32: arbiter.v1.ArbiterService.VerifyCasebook:input_type -> arbiter.v1.VerifyCasebookRequest
-	1,  // 33: arbiter.v1.ArbiterService.Adjudicate:output_type -> arbiter.v1.AdjudicateResponse
-	4,  // 34: arbiter.v1.ArbiterService.PlayGame:output_type -> arbiter.v1.PlayGameResponse
-	7,  // 35: arbiter.v1.ArbiterService.Compare:output_type -> arbiter.v1.CompareResponse
-	10, // 36: arbiter.v1.ArbiterService.ListRulesets:output_type -> arbiter.v1.ListRulesetsResponse
-	12, // 37: arbiter.v1.ArbiterService.ListCases:output_type -> arbiter.v1.ListCasesResponse
-	14, // 38: arbiter.v1.ArbiterService.GetCase:output_type -> arbiter.v1.GetCaseResponse
-	16, // 39: arbiter.v1.ArbiterService.VerifyCasebook:output_type -> arbiter.v1.VerifyCasebookResponse
-	33, // [33:40] is the sub-list for method output_type
-	26, // [26:33] is the sub-list for method input_type
-	26, // [26:26] is the sub-list for extension type_name
-	26, // [26:26] is the sub-list for extension extendee
-	0,  // [0:26] is the sub-list for field type_name
+	18, // 0: arbiter.v1.AdjudicateRequest.notation:type_name -> arbiter.v1.Notation
+	19, // 1: arbiter.v1.AdjudicateRequest.policy:type_name -> arbiter.v1.Policy
+	20, // 2: arbiter.v1.AdjudicateResponse.plies:type_name -> arbiter.v1.PlyReport
+	21, // 3: arbiter.v1.AdjudicateResponse.cycle:type_name -> arbiter.v1.Cycle
+	22, // 4: arbiter.v1.AdjudicateResponse.ruling:type_name -> arbiter.v1.Ruling
+	23, // 5: arbiter.v1.AdjudicateResponse.result:type_name -> arbiter.v1.Result
+	24, // 6: arbiter.v1.AdjudicateResponse.termination:type_name -> arbiter.v1.Termination
+	25, // 7: arbiter.v1.AdjudicateResponse.status:type_name -> arbiter.v1.GameStatus
+	26, // 8: arbiter.v1.AdjudicateResponse.first_player:type_name -> arbiter.v1.Side
+	3,  // 9: arbiter.v1.PlayGameRequest.start:type_name -> arbiter.v1.GameStart
+	19, // 10: arbiter.v1.GameStart.policy:type_name -> arbiter.v1.Policy
+	18, // 11: arbiter.v1.GameStart.notation:type_name -> arbiter.v1.Notation
+	20, // 12: arbiter.v1.PlayGameResponse.ply:type_name -> arbiter.v1.PlyReport
+	25, // 13: arbiter.v1.PlayGameResponse.status:type_name -> arbiter.v1.GameStatus
+	21, // 14: arbiter.v1.PlayGameResponse.cycle:type_name -> arbiter.v1.Cycle
+	22, // 15: arbiter.v1.PlayGameResponse.ruling:type_name -> arbiter.v1.Ruling
+	23, // 16: arbiter.v1.PlayGameResponse.result:type_name -> arbiter.v1.Result
+	24, // 17: arbiter.v1.PlayGameResponse.termination:type_name -> arbiter.v1.Termination
+	5,  // 18: arbiter.v1.PlayGameResponse.rejected:type_name -> arbiter.v1.MoveRejected
+	18, // 19: arbiter.v1.CompareRequest.notation:type_name -> arbiter.v1.Notation
+	19, // 20: arbiter.v1.CompareRequest.policy:type_name -> arbiter.v1.Policy
+	1,  // 21: arbiter.v1.CompareResponse.adjudications:type_name -> arbiter.v1.AdjudicateResponse
+	19, // 22: arbiter.v1.Ruleset.default_policy:type_name -> arbiter.v1.Policy
+	9,  // 23: arbiter.v1.Ruleset.options:type_name -> arbiter.v1.RulesetOption
+	8,  // 24: arbiter.v1.ListRulesetsResponse.rulesets:type_name -> arbiter.v1.Ruleset
+	27, // 25: arbiter.v1.ListCasesResponse.cases:type_name -> arbiter.v1.Case
+	27, // 26: arbiter.v1.GetCaseResponse.case:type_name -> arbiter.v1.Case
+	28, // 27: arbiter.v1.VerifyCasebookResponse.results:type_name -> arbiter.v1.CaseResult
+	0,  // 28: arbiter.v1.ArbiterService.Adjudicate:input_type -> arbiter.v1.AdjudicateRequest
+	2,  // 29: arbiter.v1.ArbiterService.PlayGame:input_type -> arbiter.v1.PlayGameRequest
+	6,  // 30: arbiter.v1.ArbiterService.Compare:input_type -> arbiter.v1.CompareRequest
+	10, // 31: arbiter.v1.ArbiterService.ListRulesets:input_type -> arbiter.v1.ListRulesetsRequest
+	12, // 32: arbiter.v1.ArbiterService.ListCases:input_type -> arbiter.v1.ListCasesRequest
+	14, // 33: arbiter.v1.ArbiterService.GetCase:input_type -> arbiter.v1.GetCaseRequest
+	16, // 34: arbiter.v1.ArbiterService.VerifyCasebook:input_type -> arbiter.v1.VerifyCasebookRequest
+	1,  // 35: arbiter.v1.ArbiterService.Adjudicate:output_type -> arbiter.v1.AdjudicateResponse
+	4,  // 36: arbiter.v1.ArbiterService.PlayGame:output_type -> arbiter.v1.PlayGameResponse
+	7,  // 37: arbiter.v1.ArbiterService.Compare:output_type -> arbiter.v1.CompareResponse
+	11, // 38: arbiter.v1.ArbiterService.ListRulesets:output_type -> arbiter.v1.ListRulesetsResponse
+	13, // 39: arbiter.v1.ArbiterService.ListCases:output_type -> arbiter.v1.ListCasesResponse
+	15, // 40: arbiter.v1.ArbiterService.GetCase:output_type -> arbiter.v1.GetCaseResponse
+	17, // 41: arbiter.v1.ArbiterService.VerifyCasebook:output_type -> arbiter.v1.VerifyCasebookResponse
+	35, // [35:42] is the sub-list for method output_type
+	28, // [28:35] is the sub-list for method input_type
+	28, // [28:28] is the sub-list for extension type_name
+	28, // [28:28] is the sub-list for extension extendee
+	0,  // [0:28] is the sub-list for field type_name
 }
 
 func init() { file_arbiter_v1_arbiter_service_proto_init() }
@@ -1505,14 +1684,14 @@ func file_arbiter_v1_arbiter_service_proto_init() {
 		(*PlayGameRequest_Start)(nil),
 		(*PlayGameRequest_Move)(nil),
 	}
-	file_arbiter_v1_arbiter_service_proto_msgTypes[11].OneofWrappers = []any{}
+	file_arbiter_v1_arbiter_service_proto_msgTypes[12].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_arbiter_v1_arbiter_service_proto_rawDesc), len(file_arbiter_v1_arbiter_service_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   17,
+			NumMessages:   18,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -138,9 +138,11 @@ type Case struct {
 	Title string `protobuf:"bytes,2,opt,name=title,proto3" json:"title,omitempty"`
 	// Where the case comes from.
 	Source *CaseSource `protobuf:"bytes,3,opt,name=source,proto3" json:"source,omitempty"`
-	// Start position in standard xiangqi FEN (empty means the standard start position).
+	// Start position in the notation of the expectations' game: xiangqi FEN, the banqi
+	// position string, chu shogi SFEN (empty means the standard start position).
 	Fen string `protobuf:"bytes,4,opt,name=fen,proto3" json:"fen,omitempty"`
-	// The moves, space separated, in any notation arbiter reads (ICCS preferred).
+	// The moves, space separated, in any notation arbiter reads for the game (ICCS
+	// preferred for xiangqi).
 	Moves string `protobuf:"bytes,5,opt,name=moves,proto3" json:"moves,omitempty"`
 	// What each ruleset must rule; one entry per ruleset the case applies to.
 	Expectations []*CaseExpectation `protobuf:"bytes,6,rep,name=expectations,proto3" json:"expectations,omitempty"`
@@ -149,7 +151,9 @@ type Case struct {
 	// Free-form tags, e.g. "perpetual-chase", "false-root", "joint-chase", "interpretation".
 	Tags []string `protobuf:"bytes,8,rep,name=tags,proto3" json:"tags,omitempty"`
 	// House policy for the expected game result (unset fields take the defaults).
-	Policy        *Policy `protobuf:"bytes,9,opt,name=policy,proto3" json:"policy,omitempty"`
+	Policy *Policy `protobuf:"bytes,9,opt,name=policy,proto3" json:"policy,omitempty"`
+	// Banqi only: the deal (see AdjudicateRequest.deal).
+	Deal          string `protobuf:"bytes,10,opt,name=deal,proto3" json:"deal,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -247,6 +251,13 @@ func (x *Case) GetPolicy() *Policy {
 	return nil
 }
 
+func (x *Case) GetDeal() string {
+	if x != nil {
+		return x.Deal
+	}
+	return ""
+}
+
 // CaseSource names the rulebook article or diagram a case comes from.
 type CaseSource struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -323,7 +334,8 @@ func (x *CaseSource) GetClause() string {
 // CaseExpectation is the expected outcome of a case under one ruleset.
 type CaseExpectation struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Ruleset id: "chinese" or "asian".
+	// Ruleset id: "chinese", "asian", or another game's id with its overrides
+	// ("banqi-tw+hidden_capture=all").
 	Ruleset string `protobuf:"bytes,1,opt,name=ruleset,proto3" json:"ruleset,omitempty"`
 	// Expected ruling of the cycle closed by the last move (VERDICT_UNSPECIFIED: no ruling).
 	Verdict Verdict `protobuf:"varint,2,opt,name=verdict,proto3,enum=arbiter.v1.Verdict" json:"verdict,omitempty"`
@@ -337,7 +349,15 @@ type CaseExpectation struct {
 	// (RESULT_UNSPECIFIED: not checked).
 	Result Result `protobuf:"varint,6,opt,name=result,proto3,enum=arbiter.v1.Result" json:"result,omitempty"`
 	// Expected termination when the game ends (TERMINATION_UNSPECIFIED: not checked).
-	Termination   Termination `protobuf:"varint,7,opt,name=termination,proto3,enum=arbiter.v1.Termination" json:"termination,omitempty"`
+	Termination Termination `protobuf:"varint,7,opt,name=termination,proto3,enum=arbiter.v1.Termination" json:"termination,omitempty"`
+	// Other games: the 1-based ply expected to be rejected (illegal, or refused by the
+	// policy); 0 means every move must be accepted.
+	RejectedPly int32 `protobuf:"varint,8,opt,name=rejected_ply,json=rejectedPly,proto3" json:"rejected_ply,omitempty"`
+	// The reason code expected for that rejection (e.g. banqi "rank_forbids", chu shogi
+	// "distant_protected_lion").
+	RejectedReason string `protobuf:"bytes,9,opt,name=rejected_reason,json=rejectedReason,proto3" json:"rejected_reason,omitempty"`
+	// Other games: the 1-based ply expected to end the game; 0: not checked.
+	DecidedAtPly  int32 `protobuf:"varint,10,opt,name=decided_at_ply,json=decidedAtPly,proto3" json:"decided_at_ply,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -419,6 +439,27 @@ func (x *CaseExpectation) GetTermination() Termination {
 		return x.Termination
 	}
 	return Termination_TERMINATION_UNSPECIFIED
+}
+
+func (x *CaseExpectation) GetRejectedPly() int32 {
+	if x != nil {
+		return x.RejectedPly
+	}
+	return 0
+}
+
+func (x *CaseExpectation) GetRejectedReason() string {
+	if x != nil {
+		return x.RejectedReason
+	}
+	return ""
+}
+
+func (x *CaseExpectation) GetDecidedAtPly() int32 {
+	if x != nil {
+		return x.DecidedAtPly
+	}
+	return 0
 }
 
 // CaseResult is the outcome of verifying one case under one ruleset.
@@ -555,7 +596,7 @@ const file_arbiter_v1_casebook_proto_rawDesc = "" +
 	"\x19arbiter/v1/casebook.proto\x12\n" +
 	"arbiter.v1\x1a\x1darbiter/v1/adjudication.proto\x1a\x17arbiter/v1/ruling.proto\"2\n" +
 	"\bCasebook\x12&\n" +
-	"\x05cases\x18\x01 \x03(\v2\x10.arbiter.v1.CaseR\x05cases\"\xa7\x02\n" +
+	"\x05cases\x18\x01 \x03(\v2\x10.arbiter.v1.CaseR\x05cases\"\xbb\x02\n" +
 	"\x04Case\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x14\n" +
 	"\x05title\x18\x02 \x01(\tR\x05title\x12.\n" +
@@ -565,13 +606,15 @@ const file_arbiter_v1_casebook_proto_rawDesc = "" +
 	"\fexpectations\x18\x06 \x03(\v2\x1b.arbiter.v1.CaseExpectationR\fexpectations\x12 \n" +
 	"\vexplanation\x18\a \x01(\tR\vexplanation\x12\x12\n" +
 	"\x04tags\x18\b \x03(\tR\x04tags\x12*\n" +
-	"\x06policy\x18\t \x01(\v2\x12.arbiter.v1.PolicyR\x06policy\"x\n" +
+	"\x06policy\x18\t \x01(\v2\x12.arbiter.v1.PolicyR\x06policy\x12\x12\n" +
+	"\x04deal\x18\n" +
+	" \x01(\tR\x04deal\"x\n" +
 	"\n" +
 	"CaseSource\x12\x12\n" +
 	"\x04book\x18\x01 \x01(\tR\x04book\x12\x1c\n" +
 	"\treference\x18\x02 \x01(\tR\treference\x12 \n" +
 	"\vconstructed\x18\x03 \x01(\bR\vconstructed\x12\x16\n" +
-	"\x06clause\x18\x04 \x01(\tR\x06clause\"\xb2\x02\n" +
+	"\x06clause\x18\x04 \x01(\tR\x06clause\"\xa4\x03\n" +
 	"\x0fCaseExpectation\x12\x18\n" +
 	"\aruleset\x18\x01 \x01(\tR\aruleset\x12-\n" +
 	"\averdict\x18\x02 \x01(\x0e2\x13.arbiter.v1.VerdictR\averdict\x12,\n" +
@@ -579,7 +622,11 @@ const file_arbiter_v1_casebook_proto_rawDesc = "" +
 	"\x06chased\x18\x04 \x03(\tR\x06chased\x12)\n" +
 	"\x10known_divergence\x18\x05 \x01(\tR\x0fknownDivergence\x12*\n" +
 	"\x06result\x18\x06 \x01(\x0e2\x12.arbiter.v1.ResultR\x06result\x129\n" +
-	"\vtermination\x18\a \x01(\x0e2\x17.arbiter.v1.TerminationR\vtermination\"\xc4\x03\n" +
+	"\vtermination\x18\a \x01(\x0e2\x17.arbiter.v1.TerminationR\vtermination\x12!\n" +
+	"\frejected_ply\x18\b \x01(\x05R\vrejectedPly\x12'\n" +
+	"\x0frejected_reason\x18\t \x01(\tR\x0erejectedReason\x12$\n" +
+	"\x0edecided_at_ply\x18\n" +
+	" \x01(\x05R\fdecidedAtPly\"\xc4\x03\n" +
 	"\n" +
 	"CaseResult\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x18\n" +

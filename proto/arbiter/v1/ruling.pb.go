@@ -45,20 +45,29 @@ const (
 	Nature_NATURE_FOLLOW Nature = 7
 	// 闲: any other move.
 	Nature_NATURE_IDLE Nature = 8
+	// 攻: banqi or chu shogi attack: the move creates a new threat on an enemy piece.
+	Nature_NATURE_ATTACK Nature = 9
+	// 翻: banqi flip of a face-down piece (ends the repetition window).
+	Nature_NATURE_FLIP Nature = 10
+	// 吃: banqi capture (ends the repetition window).
+	Nature_NATURE_CAPTURE Nature = 11
 )
 
 // Enum value maps for Nature.
 var (
 	Nature_name = map[int32]string{
-		0: "NATURE_UNSPECIFIED",
-		1: "NATURE_CHECK",
-		2: "NATURE_MATE_THREAT",
-		3: "NATURE_CHASE",
-		4: "NATURE_EXCHANGE",
-		5: "NATURE_OFFER",
-		6: "NATURE_BLOCK",
-		7: "NATURE_FOLLOW",
-		8: "NATURE_IDLE",
+		0:  "NATURE_UNSPECIFIED",
+		1:  "NATURE_CHECK",
+		2:  "NATURE_MATE_THREAT",
+		3:  "NATURE_CHASE",
+		4:  "NATURE_EXCHANGE",
+		5:  "NATURE_OFFER",
+		6:  "NATURE_BLOCK",
+		7:  "NATURE_FOLLOW",
+		8:  "NATURE_IDLE",
+		9:  "NATURE_ATTACK",
+		10: "NATURE_FLIP",
+		11: "NATURE_CAPTURE",
 	}
 	Nature_value = map[string]int32{
 		"NATURE_UNSPECIFIED": 0,
@@ -70,6 +79,9 @@ var (
 		"NATURE_BLOCK":       6,
 		"NATURE_FOLLOW":      7,
 		"NATURE_IDLE":        8,
+		"NATURE_ATTACK":      9,
+		"NATURE_FLIP":        10,
+		"NATURE_CAPTURE":     11,
 	}
 )
 
@@ -112,6 +124,10 @@ const (
 	Verdict_VERDICT_RED_MUST_CHANGE Verdict = 2
 	// Black violates the rules and must change its move (and loses if it persists).
 	Verdict_VERDICT_BLACK_MUST_CHANGE Verdict = 3
+	// Chu shogi: sente violates the rules and must change its move.
+	Verdict_VERDICT_SENTE_MUST_CHANGE Verdict = 4
+	// Chu shogi: gote violates the rules and must change its move.
+	Verdict_VERDICT_GOTE_MUST_CHANGE Verdict = 5
 )
 
 // Enum value maps for Verdict.
@@ -121,12 +137,16 @@ var (
 		1: "VERDICT_DRAW",
 		2: "VERDICT_RED_MUST_CHANGE",
 		3: "VERDICT_BLACK_MUST_CHANGE",
+		4: "VERDICT_SENTE_MUST_CHANGE",
+		5: "VERDICT_GOTE_MUST_CHANGE",
 	}
 	Verdict_value = map[string]int32{
 		"VERDICT_UNSPECIFIED":       0,
 		"VERDICT_DRAW":              1,
 		"VERDICT_RED_MUST_CHANGE":   2,
 		"VERDICT_BLACK_MUST_CHANGE": 3,
+		"VERDICT_SENTE_MUST_CHANGE": 4,
+		"VERDICT_GOTE_MUST_CHANGE":  5,
 	}
 )
 
@@ -167,6 +187,11 @@ const (
 	Side_SIDE_RED Side = 1
 	// Black (黑).
 	Side_SIDE_BLACK Side = 2
+	// Chu shogi sente (先手, "black" in shogi, uppercase SFEN letters), who moves first from
+	// the standard start position.
+	Side_SIDE_SENTE Side = 3
+	// Chu shogi gote (後手, "white" in shogi, lowercase SFEN letters).
+	Side_SIDE_GOTE Side = 4
 )
 
 // Enum value maps for Side.
@@ -175,11 +200,15 @@ var (
 		0: "SIDE_UNSPECIFIED",
 		1: "SIDE_RED",
 		2: "SIDE_BLACK",
+		3: "SIDE_SENTE",
+		4: "SIDE_GOTE",
 	}
 	Side_value = map[string]int32{
 		"SIDE_UNSPECIFIED": 0,
 		"SIDE_RED":         1,
 		"SIDE_BLACK":       2,
+		"SIDE_SENTE":       3,
+		"SIDE_GOTE":        4,
 	}
 )
 
@@ -440,6 +469,10 @@ const (
 	Result_RESULT_BLACK_WINS Result = 3
 	// The game is drawn (和棋).
 	Result_RESULT_DRAW Result = 4
+	// Chu shogi: sente wins.
+	Result_RESULT_SENTE_WINS Result = 5
+	// Chu shogi: gote wins.
+	Result_RESULT_GOTE_WINS Result = 6
 )
 
 // Enum value maps for Result.
@@ -450,6 +483,8 @@ var (
 		2: "RESULT_RED_WINS",
 		3: "RESULT_BLACK_WINS",
 		4: "RESULT_DRAW",
+		5: "RESULT_SENTE_WINS",
+		6: "RESULT_GOTE_WINS",
 	}
 	Result_value = map[string]int32{
 		"RESULT_UNSPECIFIED": 0,
@@ -457,6 +492,8 @@ var (
 		"RESULT_RED_WINS":    2,
 		"RESULT_BLACK_WINS":  3,
 		"RESULT_DRAW":        4,
+		"RESULT_SENTE_WINS":  5,
+		"RESULT_GOTE_WINS":   6,
 	}
 )
 
@@ -514,6 +551,22 @@ const (
 	Termination_TERMINATION_EARLY_DRAW_REFUSED Termination = 9
 	// Another forbidden repetition persisted; the ruling's explanation names it.
 	Termination_TERMINATION_OTHER_VIOLATION Termination = 10
+	// Banqi: the side to move has no piece left (none face-up, none of its colour face-down).
+	Termination_TERMINATION_ELIMINATION Termination = 11
+	// Banqi "no legal action", chu shogi "no legal move": the side to move cannot act and loses.
+	Termination_TERMINATION_NO_LEGAL_MOVE Termination = 12
+	// Banqi and chu shogi: the side that attacked on every move of the repetition loses.
+	Termination_TERMINATION_PERPETUAL_ATTACK Termination = 13
+	// Banqi: a forbidden long chase (route-revisit rule, 禁止長追).
+	Termination_TERMINATION_LONG_CHASE Termination = 14
+	// Banqi: the no-progress limit (plies without a flip or capture) was reached; a draw.
+	Termination_TERMINATION_NO_PROGRESS Termination = 15
+	// Chu shogi: the side lost its last royal piece (king and crown prince).
+	Termination_TERMINATION_ROYAL_CAPTURED Termination = 16
+	// Chu shogi: bare king.
+	Termination_TERMINATION_BARE_KING Termination = 17
+	// Chu shogi: king against king, a draw.
+	Termination_TERMINATION_KING_AGAINST_KING Termination = 18
 )
 
 // Enum value maps for Termination.
@@ -530,6 +583,14 @@ var (
 		8:  "TERMINATION_NATURAL_MOVE_LIMIT",
 		9:  "TERMINATION_EARLY_DRAW_REFUSED",
 		10: "TERMINATION_OTHER_VIOLATION",
+		11: "TERMINATION_ELIMINATION",
+		12: "TERMINATION_NO_LEGAL_MOVE",
+		13: "TERMINATION_PERPETUAL_ATTACK",
+		14: "TERMINATION_LONG_CHASE",
+		15: "TERMINATION_NO_PROGRESS",
+		16: "TERMINATION_ROYAL_CAPTURED",
+		17: "TERMINATION_BARE_KING",
+		18: "TERMINATION_KING_AGAINST_KING",
 	}
 	Termination_value = map[string]int32{
 		"TERMINATION_UNSPECIFIED":           0,
@@ -543,6 +604,14 @@ var (
 		"TERMINATION_NATURAL_MOVE_LIMIT":    8,
 		"TERMINATION_EARLY_DRAW_REFUSED":    9,
 		"TERMINATION_OTHER_VIOLATION":       10,
+		"TERMINATION_ELIMINATION":           11,
+		"TERMINATION_NO_LEGAL_MOVE":         12,
+		"TERMINATION_PERPETUAL_ATTACK":      13,
+		"TERMINATION_LONG_CHASE":            14,
+		"TERMINATION_NO_PROGRESS":           15,
+		"TERMINATION_ROYAL_CAPTURED":        16,
+		"TERMINATION_BARE_KING":             17,
+		"TERMINATION_KING_AGAINST_KING":     18,
 	}
 )
 
@@ -578,7 +647,7 @@ var File_arbiter_v1_ruling_proto protoreflect.FileDescriptor
 const file_arbiter_v1_ruling_proto_rawDesc = "" +
 	"\n" +
 	"\x17arbiter/v1/ruling.proto\x12\n" +
-	"arbiter.v1*\xb9\x01\n" +
+	"arbiter.v1*\xf1\x01\n" +
 	"\x06Nature\x12\x16\n" +
 	"\x12NATURE_UNSPECIFIED\x10\x00\x12\x10\n" +
 	"\fNATURE_CHECK\x10\x01\x12\x16\n" +
@@ -588,17 +657,26 @@ const file_arbiter_v1_ruling_proto_rawDesc = "" +
 	"\fNATURE_OFFER\x10\x05\x12\x10\n" +
 	"\fNATURE_BLOCK\x10\x06\x12\x11\n" +
 	"\rNATURE_FOLLOW\x10\a\x12\x0f\n" +
-	"\vNATURE_IDLE\x10\b*p\n" +
+	"\vNATURE_IDLE\x10\b\x12\x11\n" +
+	"\rNATURE_ATTACK\x10\t\x12\x0f\n" +
+	"\vNATURE_FLIP\x10\n" +
+	"\x12\x12\n" +
+	"\x0eNATURE_CAPTURE\x10\v*\xad\x01\n" +
 	"\aVerdict\x12\x17\n" +
 	"\x13VERDICT_UNSPECIFIED\x10\x00\x12\x10\n" +
 	"\fVERDICT_DRAW\x10\x01\x12\x1b\n" +
 	"\x17VERDICT_RED_MUST_CHANGE\x10\x02\x12\x1d\n" +
-	"\x19VERDICT_BLACK_MUST_CHANGE\x10\x03*:\n" +
+	"\x19VERDICT_BLACK_MUST_CHANGE\x10\x03\x12\x1d\n" +
+	"\x19VERDICT_SENTE_MUST_CHANGE\x10\x04\x12\x1c\n" +
+	"\x18VERDICT_GOTE_MUST_CHANGE\x10\x05*Y\n" +
 	"\x04Side\x12\x14\n" +
 	"\x10SIDE_UNSPECIFIED\x10\x00\x12\f\n" +
 	"\bSIDE_RED\x10\x01\x12\x0e\n" +
 	"\n" +
-	"SIDE_BLACK\x10\x02*\xc4\x01\n" +
+	"SIDE_BLACK\x10\x02\x12\x0e\n" +
+	"\n" +
+	"SIDE_SENTE\x10\x03\x12\r\n" +
+	"\tSIDE_GOTE\x10\x04*\xc4\x01\n" +
 	"\tPieceType\x12\x1a\n" +
 	"\x16PIECE_TYPE_UNSPECIFIED\x10\x00\x12\x13\n" +
 	"\x0fPIECE_TYPE_KING\x10\x01\x12\x16\n" +
@@ -624,13 +702,15 @@ const file_arbiter_v1_ruling_proto_rawDesc = "" +
 	"(THREAT_EXCEPTION_HORSE_OR_CANNON_ON_ROOK\x10\x05\x12&\n" +
 	"\"THREAT_EXCEPTION_KEY_DRAWING_POINT\x10\x06\x12$\n" +
 	" THREAT_EXCEPTION_ANSWERING_CHECK\x10\a\x12\x1a\n" +
-	"\x16THREAT_EXCEPTION_OTHER\x10\b*q\n" +
+	"\x16THREAT_EXCEPTION_OTHER\x10\b*\x9e\x01\n" +
 	"\x06Result\x12\x16\n" +
 	"\x12RESULT_UNSPECIFIED\x10\x00\x12\x12\n" +
 	"\x0eRESULT_ONGOING\x10\x01\x12\x13\n" +
 	"\x0fRESULT_RED_WINS\x10\x02\x12\x15\n" +
 	"\x11RESULT_BLACK_WINS\x10\x03\x12\x0f\n" +
-	"\vRESULT_DRAW\x10\x04*\xf4\x02\n" +
+	"\vRESULT_DRAW\x10\x04\x12\x15\n" +
+	"\x11RESULT_SENTE_WINS\x10\x05\x12\x14\n" +
+	"\x10RESULT_GOTE_WINS\x10\x06*\xe9\x04\n" +
 	"\vTermination\x12\x1b\n" +
 	"\x17TERMINATION_UNSPECIFIED\x10\x00\x12\x19\n" +
 	"\x15TERMINATION_CHECKMATE\x10\x01\x12\x19\n" +
@@ -643,7 +723,15 @@ const file_arbiter_v1_ruling_proto_rawDesc = "" +
 	"\x1eTERMINATION_NATURAL_MOVE_LIMIT\x10\b\x12\"\n" +
 	"\x1eTERMINATION_EARLY_DRAW_REFUSED\x10\t\x12\x1f\n" +
 	"\x1bTERMINATION_OTHER_VIOLATION\x10\n" +
-	"B:Z8github.com/arbiter-xq/arbiter/proto/arbiter/v1;arbiterv1b\x06proto3"
+	"\x12\x1b\n" +
+	"\x17TERMINATION_ELIMINATION\x10\v\x12\x1d\n" +
+	"\x19TERMINATION_NO_LEGAL_MOVE\x10\f\x12 \n" +
+	"\x1cTERMINATION_PERPETUAL_ATTACK\x10\r\x12\x1a\n" +
+	"\x16TERMINATION_LONG_CHASE\x10\x0e\x12\x1b\n" +
+	"\x17TERMINATION_NO_PROGRESS\x10\x0f\x12\x1e\n" +
+	"\x1aTERMINATION_ROYAL_CAPTURED\x10\x10\x12\x19\n" +
+	"\x15TERMINATION_BARE_KING\x10\x11\x12!\n" +
+	"\x1dTERMINATION_KING_AGAINST_KING\x10\x12B:Z8github.com/arbiter-xq/arbiter/proto/arbiter/v1;arbiterv1b\x06proto3"
 
 var (
 	file_arbiter_v1_ruling_proto_rawDescOnce sync.Once

@@ -1,0 +1,380 @@
+package arbiter
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/arbiter-xq/arbiter/xiangqi"
+)
+
+// How a second game enters arbiter (design note; docs/games.md says the same for readers
+// of the repository).
+//
+// Xiangqi is built into the core: Ruleset.JudgeCycle over *xiangqi.Game, Session and
+// Adjudicate. Every other game (banqi, chu shogi) keeps its board, moves, notation and
+// replay in its own package (banqi/, chushogi/) and its rulesets in rules/<game>/, and
+// enters the shared interfaces through one small interface, GameRuleset: it reads the
+// position and the move texts itself, replays them with full legality checks, and reports
+// in the game-neutral types below (GameReport, GamePly, GameUpdate), which apiconv maps
+// onto the same protobuf messages xiangqi uses (AdjudicateResponse, PlayGameResponse).
+// What is really the same between games is shared here: ruleset ids and their option
+// overrides, Policy, Verdict, Result, Termination, Status, Nature, the report shapes and
+// the errors; the server, the CLI and the casebook runner dispatch on Registry.Lookup.
+
+// Games of the family. RulesetInfo.Game holds one of them.
+const (
+	GameXiangqi  = "xiangqi"
+	GameBanqi    = "banqi"
+	GameChuShogi = "chu-shogi"
+)
+
+// Side is a player in any game of the family. Xiangqi and banqi use SideRed and
+// SideBlack; chu shogi uses SideSente (先手, moves first, uppercase pieces) and SideGote.
+// The values match arbiter.v1.Side.
+type Side uint8
+
+// Sides.
+const (
+	SideNone Side = iota
+	SideRed
+	SideBlack
+	SideSente
+	SideGote
+)
+
+// String names the side.
+func (s Side) String() string {
+	switch s {
+	case SideRed:
+		return "red"
+	case SideBlack:
+		return "black"
+	case SideSente:
+		return "sente"
+	case SideGote:
+		return "gote"
+	}
+	return "none"
+}
+
+// Opponent returns the other side of the same game.
+func (s Side) Opponent() Side {
+	switch s {
+	case SideRed:
+		return SideBlack
+	case SideBlack:
+		return SideRed
+	case SideSente:
+		return SideGote
+	case SideGote:
+		return SideSente
+	}
+	return SideNone
+}
+
+// MustChangeSide returns the verdict that side s must change.
+func MustChangeSide(s Side) Verdict {
+	switch s {
+	case SideRed:
+		return VerdictRedMustChange
+	case SideBlack:
+		return VerdictBlackMustChange
+	case SideSente:
+		return VerdictSenteMustChange
+	case SideGote:
+		return VerdictGoteMustChange
+	}
+	return VerdictNone
+}
+
+// WinsSide returns the result that side s wins.
+func WinsSide(s Side) Result {
+	switch s {
+	case SideRed:
+		return ResultRedWins
+	case SideBlack:
+		return ResultBlackWins
+	case SideSente:
+		return ResultSenteWins
+	case SideGote:
+		return ResultGoteWins
+	}
+	return ResultUnspecified
+}
+
+// OptionInfo describes one option of a ruleset: its name, the value the ruleset sets,
+// the values it may take, and what it means. Options are overridden in the ruleset id:
+// "banqi-tw+repetition=allowed+no_progress_plies=60" (see ParseRulesetID).
+type OptionInfo struct {
+	Name        string   // e.g. "repetition", "chu.lion.counterstrike"
+	Value       string   // the ruleset's value, e.g. "forbidden"
+	Allowed     []string // the values it may take; empty means any (e.g. a number)
+	Description string
+}
+
+// GameRuleset is a ruleset of a game other than xiangqi. Implementations must be safe
+// for concurrent use; the sessions they open are not.
+type GameRuleset interface {
+	// Info describes the ruleset: Game, ID (the canonical id with its overrides, e.g.
+	// "banqi-tw+repetition=allowed"), Name, Source and every option with its value.
+	Info() RulesetInfo
+	// WithOptions returns the ruleset with the overrides applied (in order). An unknown
+	// option name or a value it cannot take is an *OptionError.
+	WithOptions(overrides []Override) (GameRuleset, error)
+	// NewGame opens a game at start. Errors are *PositionError (the position or deal) or
+	// *PolicyError. The game's own notation is read: an empty position is the standard
+	// start.
+	NewGame(start GameStart) (GameSession, error)
+}
+
+// GameStart is what opens a game of any game: the position in the game's own notation,
+// banqi's optional deal, and the house policy (zero fields take the ruleset's defaults;
+// fields a game does not use are ignored and documented as such).
+type GameStart struct {
+	Position string
+	// Deal is banqi's deal: one letter per face-down square of the start position, in
+	// board-string order. Empty when not given; other games reject a non-empty deal.
+	Deal   string
+	Policy Policy
+}
+
+// GameSession is one game in progress: it replays moves one at a time with full legality
+// checks and keeps only what the rules need (a window of positions since the last
+// irreversible ply), so the cost of Play does not grow with the game's length.
+type GameSession interface {
+	// Play applies one move written in the game's notation. A move that cannot be read,
+	// is illegal, or comes after the end returns a *MoveError, and the session is
+	// unchanged; a move the policy refuses (ViolationForbid) returns an update with
+	// StatusForbidden and is not applied. ctx bounds the work of the call.
+	Play(ctx context.Context, text string) (GameUpdate, error)
+	// Position is the current position in the game's notation.
+	Position() string
+	// Report is the whole game so far, for Adjudicate: every accepted ply with its nature
+	// and evidence, the latest cycle and its ruling, the result. It does not change the
+	// session.
+	Report() *GameReport
+}
+
+// GameUpdate is the state of a game after one Play.
+type GameUpdate struct {
+	Ply         GamePly // the move just played (or refused)
+	Status      Status
+	Cycle       *GameCycle // the cycle the move closed, if any (with its ruling)
+	Result      Result
+	Termination Termination
+	Explanation string
+	Position    string // the position after the move (before it, when refused)
+}
+
+// GamePiece is a piece on a square in a game's own terms.
+type GamePiece struct {
+	Square string // "c6", "7g"
+	Side   Side
+	// Kind is the xiangqi piece kind when the game's piece is one (banqi's general is a
+	// king, its chariot a rook, its soldier a pawn); xiangqi.NoKind otherwise.
+	Kind xiangqi.Kind
+	// Name is the piece in the game's letters ("+R", "n"; banqi "K", "X" face-down).
+	Name     string
+	FaceDown bool
+}
+
+// GameThreat is the evidence of one attack a move makes.
+type GameThreat struct {
+	Nature    Nature // NatureCheck, NatureAttack, NatureChase ...
+	Target    GamePiece
+	Attackers []GamePiece
+	Counted   bool // true when the threat counts toward the move's nature
+	Note      string
+}
+
+// ForbiddenMove is a move the side to move may not play, and why.
+type ForbiddenMove struct {
+	Move, Reason string
+}
+
+// GamePly is one accepted (or refused) ply of a game.
+type GamePly struct {
+	Ply  int // 1-based
+	Side Side
+	// Move is the canonical text (banqi "c6=G", chu USI "7g7f"); Text is what was sent.
+	Move, Text string
+	// Natures lists every nature, heaviest first; Nature is the one that counts.
+	Natures     []Nature
+	Nature      Nature
+	Threats     []GameThreat
+	Capture     bool
+	Check       bool
+	Position    string // after the ply
+	Clock       int    // no-progress clock after the ply (0 where the game keeps none)
+	Occurrence  int    // occurrences of the position after the ply in the window
+	Forbidden   []ForbiddenMove
+	Explanation string
+}
+
+// GamePattern is one side's half of a cycle.
+type GamePattern struct {
+	Side                    Side
+	Pattern, PatternChinese string
+	Natures                 []Nature
+	Forbidden               bool
+}
+
+// GameCycle is a repetition cycle of a game: plies FirstPly..LastPly (1-based).
+type GameCycle struct {
+	FirstPly, LastPly int
+	Occurrence        int
+	Patterns          []GamePattern
+	Position          string
+	// Ruling is the ruling on the cycle; Ruling.Verdict.Responsible() is the side that
+	// must change.
+	Ruling Ruling
+}
+
+// GameReport is the whole game under one ruleset, as Adjudicate returns it.
+type GameReport struct {
+	Ruleset     RulesetInfo
+	Plies       []GamePly
+	Cycle       *GameCycle // the cycle closed by the latest ply, if any
+	Result      Result
+	Termination Termination
+	Status      Status
+	// DecidedAtPly is the 1-based ply that ended the game; 0 while it goes on.
+	DecidedAtPly int
+	// IgnoredPlies counts moves after the end that were not replayed (where the game
+	// reports them instead of rejecting them).
+	IgnoredPlies int
+	// FirstPlayer is the side that moved first (banqi: the colour of the first flip).
+	FirstPlayer   Side
+	Explanation   string
+	FinalPosition string
+}
+
+// AdjudicateGame replays moves under rs from start and returns the report. The first
+// move that is rejected stops the replay with its *MoveError (Ply set, 1-based).
+// ctx is checked between plies and passed to Play.
+func AdjudicateGame(ctx context.Context, rs GameRuleset, start GameStart, moves []string) (*GameReport, error) {
+	s, err := rs.NewGame(start)
+	if err != nil {
+		return nil, err
+	}
+	for i, m := range moves {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		u, err := s.Play(ctx, m)
+		if err != nil {
+			return nil, withPly(err, i+1, m)
+		}
+		if u.Status == StatusForbidden {
+			return nil, &MoveError{Ply: i + 1, Text: m, Code: "forbidden", Reason: "the policy refuses the move: " + u.Explanation}
+		}
+	}
+	return s.Report(), nil
+}
+
+func withPly(err error, ply int, text string) error {
+	if me, ok := err.(*MoveError); ok {
+		if me.Ply == 0 {
+			me.Ply = ply
+		}
+		if me.Text == "" {
+			me.Text = text
+		}
+		return me
+	}
+	return &MoveError{Ply: ply, Text: text, Reason: err.Error(), Err: err}
+}
+
+// MoveError is a move a game cannot play: unreadable, illegal, or after the end. Code
+// is the game's stable reason code (banqi "rank_forbids", chu shogi
+// "distant_protected_lion", "game_over" ...), Reason the human wording.
+type MoveError struct {
+	Ply    int // 1-based ply of the move
+	Text   string
+	Code   string
+	Reason string
+	Err    error
+}
+
+func (e *MoveError) Error() string {
+	return fmt.Sprintf("ply %d (%q): %s", e.Ply, e.Text, e.Reason)
+}
+
+// Unwrap returns the underlying error, if any.
+func (e *MoveError) Unwrap() error { return e.Err }
+
+// PositionError is a start position (or deal) a game cannot read. Field names the part
+// ("board", "side", "pool", "clock", "deal" ...); Rank and File locate it when known
+// (0 when not).
+type PositionError struct {
+	Field      string
+	Rank, File int
+	Reason     string
+}
+
+func (e *PositionError) Error() string {
+	if e.Field == "" {
+		return "position: " + e.Reason
+	}
+	return "position " + e.Field + ": " + e.Reason
+}
+
+// OptionError is a ruleset option override the ruleset cannot take.
+type OptionError struct {
+	Ruleset, Name, Value string
+	Reason               string
+}
+
+func (e *OptionError) Error() string {
+	return fmt.Sprintf("ruleset %s: option %s=%s: %s", e.Ruleset, e.Name, e.Value, e.Reason)
+}
+
+// Perfter is implemented by a GameRuleset whose game offers perft (a move-generator
+// check): the number of leaf nodes of the legal-move tree of the given depth from
+// position (empty: the standard start), counted by the game's convention. With divide,
+// lines holds "move count" for every legal first move, sorted.
+type Perfter interface {
+	Perft(ctx context.Context, position string, depth int, divide bool) (total uint64, lines []string, err error)
+}
+
+// CaseTransformer is implemented by a GameRuleset whose game's rules are symmetric under
+// some transformations of the board (banqi: files mirrored, colours swapped; chu shogi:
+// files mirrored, the board turned with the sides swapped). The casebook runs every case
+// of the game as given and under each of them, and expects the transformed ruling.
+type CaseTransformer interface {
+	// CaseVariants names the transformations, e.g. "mirrored", "colour-flipped".
+	CaseVariants() []string
+	// TransformCase returns a case's position, deal and moves under variant v, and
+	// whether the sides swap (so that the expected verdict and result swap too).
+	TransformCase(v, position, deal string, moves []string) (newPosition, newDeal string, newMoves []string, swapSides bool, err error)
+}
+
+// SwapSides returns the verdict with the sides swapped (red<->black, sente<->gote).
+func (v Verdict) SwapSides() Verdict {
+	switch v {
+	case VerdictRedMustChange:
+		return VerdictBlackMustChange
+	case VerdictBlackMustChange:
+		return VerdictRedMustChange
+	case VerdictSenteMustChange:
+		return VerdictGoteMustChange
+	case VerdictGoteMustChange:
+		return VerdictSenteMustChange
+	}
+	return v
+}
+
+// SwapSides returns the result with the sides swapped.
+func (r Result) SwapSides() Result {
+	switch r {
+	case ResultRedWins:
+		return ResultBlackWins
+	case ResultBlackWins:
+		return ResultRedWins
+	case ResultSenteWins:
+		return ResultGoteWins
+	case ResultGoteWins:
+		return ResultSenteWins
+	}
+	return r
+}

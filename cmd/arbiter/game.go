@@ -1,0 +1,336 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"google.golang.org/protobuf/encoding/protojson"
+
+	"github.com/arbiter-xq/arbiter/apiconv"
+	"github.com/arbiter-xq/arbiter/arbiter"
+	arbiterv1 "github.com/arbiter-xq/arbiter/proto/arbiter/v1"
+)
+
+// The other games (banqi, chu shogi) on the command line: judge, compare and perft take
+// the same spellings as for xiangqi (product.md, "Several games"); the ruleset id names
+// the game, --fen carries the game's position and --moves its move texts. Each command
+// looks at its --ruleset/--rulesets flag first and comes here for another game's id.
+
+// gameRulesetArg finds the value of flag name (--name V, --name=V, -name ...) in args
+// and resolves it; ok is true when it names another game's ruleset. An id that does not
+// resolve is left to the command's own error handling.
+func gameRulesetArg(args []string, name string) (ids []string, ok bool) {
+	val, found := flagValue(args, name)
+	if !found || val == "" {
+		return nil, false
+	}
+	reg := newRegistry()
+	for _, id := range strings.Split(val, ",") {
+		if _, g, err := reg.Lookup(strings.TrimSpace(id)); err == nil && g != nil {
+			ok = true
+		}
+		ids = append(ids, strings.TrimSpace(id))
+	}
+	return ids, ok
+}
+
+// flagValue returns the value given to flag name in args, if any (the last one wins).
+func flagValue(args []string, name string) (string, bool) {
+	val, found := "", false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			break
+		}
+		for _, p := range []string{"--" + name, "-" + name} {
+			switch {
+			case a == p && i+1 < len(args):
+				val, found = args[i+1], true
+				i++
+			case strings.HasPrefix(a, p+"="):
+				val, found = strings.TrimPrefix(a, p+"="), true
+			}
+		}
+	}
+	return val, found
+}
+
+// gameFlags are the flags of judge and compare for another game.
+type gameFlags struct {
+	fen, moves, deal string
+	asJSON           bool
+	pf               policyFlags
+}
+
+func (gf *gameFlags) bind(fs *flag.FlagSet) {
+	fs.StringVar(&gf.fen, "fen", "", "start position in the game's notation (banqi position string, chu shogi SFEN; default: the standard start)")
+	fs.StringVar(&gf.moves, "moves", "", `moves, space separated, in the game's notation (banqi "c6=G c5-c6 c6xc5", chu shogi USI "8i8h 6f5e4d")`)
+	fs.StringVar(&gf.deal, "deal", "", "banqi: the deal, one letter per face-down square of the start position")
+	fs.BoolVar(&gf.asJSON, "json", false, "print the protobuf JSON of the adjudication")
+	gf.pf.bind(fs)
+}
+
+func splitGameMoves(s string) []string { return strings.Fields(s) }
+
+// runGameJudge is `arbiter judge` for another game's ruleset.
+func runGameJudge(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("judge", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	ruleset := fs.String("ruleset", "", "ruleset id, with option overrides (banqi-tw+repetition=allowed)")
+	var gf gameFlags
+	gf.bind(fs)
+	if err := fs.Parse(args); err != nil {
+		return parseExit(err)
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "arbiter judge: %s: PGN files hold xiangqi games; give banqi and chu shogi records with --fen and --moves\n", fs.Arg(0))
+		return exitUsage
+	}
+	_, g, err := newRegistry().Lookup(*ruleset)
+	if err != nil {
+		fmt.Fprintln(stderr, "arbiter judge: --ruleset:", err)
+		return exitInput
+	}
+	pol, err := gf.pf.policy()
+	if err != nil {
+		fmt.Fprintln(stderr, "arbiter judge:", err)
+		return exitUsage
+	}
+	moves := splitGameMoves(gf.moves)
+	r, err := arbiter.AdjudicateGame(context.Background(), g, arbiter.GameStart{Position: gf.fen, Deal: gf.deal, Policy: pol}, moves)
+	if err != nil {
+		fmt.Fprintln(stderr, "arbiter judge:", describeGameError(err))
+		return exitInput
+	}
+	out := bufio.NewWriter(stdout)
+	defer out.Flush()
+	if gf.asJSON {
+		return writeJSONLine(out, stderr, apiconv.GameReport(r))
+	}
+	printGameReport(out, r)
+	return exitOK
+}
+
+// describeGameError names the field of a game error the way the API does
+// ("moves[3]: ..."), so that the CLI and the service say the same.
+func describeGameError(err error) string {
+	if fe := apiconv.AsFieldError(err); fe != nil {
+		field := fe.Field
+		switch field {
+		case "fen":
+			field = "--fen"
+		case "ruleset":
+			field = "--ruleset"
+		case "deal":
+			field = "--deal"
+		}
+		return field + ": " + fe.Reason
+	}
+	return err.Error()
+}
+
+func writeJSONLine(out io.Writer, stderr io.Writer, m *arbiterv1.AdjudicateResponse) int {
+	b, err := protojson.Marshal(m)
+	if err != nil {
+		fmt.Fprintln(stderr, "arbiter:", err)
+		return exitInput
+	}
+	b = compactJSON(b)
+	out.Write(b)
+	io.WriteString(out, "\n")
+	return exitOK
+}
+
+// printGameReport writes a game report for a person: every ply with its nature and
+// evidence, the latest cycle with each side's pattern, the ruling and the result.
+func printGameReport(w io.Writer, r *arbiter.GameReport) {
+	fmt.Fprintf(w, "ruleset %s (%s)\n", r.Ruleset.ID, r.Ruleset.Game)
+	for _, p := range r.Plies {
+		line := fmt.Sprintf("ply %3d  %-6s %-12s", p.Ply, p.Side, p.Move)
+		if p.Nature != arbiter.NatureUnspecified {
+			line += fmt.Sprintf(" %s %s", p.Nature.Chinese(), p.Nature)
+		}
+		if p.Clock > 0 {
+			line += fmt.Sprintf("  clock %d", p.Clock)
+		}
+		if p.Occurrence > 1 {
+			line += fmt.Sprintf("  occurrence %d", p.Occurrence)
+		}
+		fmt.Fprintln(w, strings.TrimRight(line, " "))
+		for _, t := range p.Threats {
+			var as []string
+			for _, a := range t.Attackers {
+				as = append(as, a.Name+"@"+a.Square)
+			}
+			fmt.Fprintf(w, "          %s: %s@%s by %s", t.Nature, t.Target.Name, t.Target.Square, strings.Join(as, "+"))
+			if t.Note != "" {
+				fmt.Fprintf(w, " (%s)", t.Note)
+			}
+			fmt.Fprintln(w)
+		}
+		for _, f := range p.Forbidden {
+			fmt.Fprintf(w, "          forbidden next: %s (%s)\n", f.Move, f.Reason)
+		}
+	}
+	if c := r.Cycle; c != nil {
+		fmt.Fprintf(w, "\nrepetition: plies %d-%d, occurrence %d\n", c.FirstPly, c.LastPly, c.Occurrence)
+		for _, p := range c.Patterns {
+			mark := "allowed"
+			if p.Forbidden {
+				mark = "forbidden"
+			}
+			fmt.Fprintf(w, "  %-6s %s %s (%s)\n", p.Side, p.Pattern, p.PatternChinese, mark)
+		}
+		fmt.Fprintf(w, "ruling: %s\n", c.Ruling.Verdict)
+		if len(c.Ruling.References) > 0 {
+			fmt.Fprintf(w, "references: %s\n", strings.Join(c.Ruling.References, "; "))
+		}
+	} else {
+		fmt.Fprintln(w, "\nno repetition: the last position has not occurred before")
+	}
+	fmt.Fprintf(w, "result: %s", r.Result)
+	if r.Termination != arbiter.TerminationNone {
+		fmt.Fprintf(w, " (%s", r.Termination)
+		if r.DecidedAtPly > 0 {
+			fmt.Fprintf(w, " at ply %d", r.DecidedAtPly)
+		}
+		fmt.Fprint(w, ")")
+	}
+	fmt.Fprintln(w)
+	if r.IgnoredPlies > 0 {
+		fmt.Fprintf(w, "ignored: %d plies after the end\n", r.IgnoredPlies)
+	}
+	if r.Explanation != "" {
+		fmt.Fprintln(w, r.Explanation)
+	}
+	fmt.Fprintf(w, "final position: %s\n", r.FinalPosition)
+}
+
+// runGameCompare is `arbiter compare --rulesets A,B --fen POS --moves "..."` for another
+// game: one record under several of its rulesets, side by side.
+func runGameCompare(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("compare", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	list := fs.String("rulesets", "", "comma-separated ruleset ids of one game, with overrides (banqi-tw,banqi-cdc,banqi-tw+repetition=allowed)")
+	var gf gameFlags
+	gf.bind(fs)
+	if err := fs.Parse(args); err != nil {
+		return parseExit(err)
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "arbiter compare: %s: give banqi and chu shogi records with --fen and --moves\n", fs.Arg(0))
+		return exitUsage
+	}
+	pol, err := gf.pf.policy()
+	if err != nil {
+		fmt.Fprintln(stderr, "arbiter compare:", err)
+		return exitUsage
+	}
+	reg := newRegistry()
+	moves := splitGameMoves(gf.moves)
+	out := bufio.NewWriter(stdout)
+	defer out.Flush()
+	var first *arbiterv1.AdjudicateResponse
+	disagree, game := false, ""
+	for _, id := range strings.Split(*list, ",") {
+		_, g, err := reg.Lookup(strings.TrimSpace(id))
+		if err == nil && g == nil {
+			err = fmt.Errorf("%s is a xiangqi ruleset; compare xiangqi games from PGN files", id)
+		}
+		if err != nil {
+			fmt.Fprintln(stderr, "arbiter compare: --rulesets:", err)
+			return exitInput
+		}
+		if game != "" && g.Info().Game != game {
+			fmt.Fprintf(stderr, "arbiter compare: --rulesets: %s is a %s ruleset, the others %s\n", id, g.Info().Game, game)
+			return exitInput
+		}
+		game = g.Info().Game
+		var resp *arbiterv1.AdjudicateResponse
+		r, err := arbiter.AdjudicateGame(context.Background(), g, arbiter.GameStart{Position: gf.fen, Deal: gf.deal, Policy: pol}, moves)
+		if err != nil {
+			// A move one ruleset rejects may be legal under another: that is a
+			// disagreement to show, not a failure of the comparison.
+			fe := apiconv.AsFieldError(err)
+			if fe == nil || !strings.HasPrefix(fe.Field, "moves[") {
+				fmt.Fprintf(stderr, "arbiter compare: %s: %s\n", g.Info().ID, describeGameError(err))
+				return exitInput
+			}
+			resp = &arbiterv1.AdjudicateResponse{Ruleset: g.Info().ID, Game: game, Explanation: "rejected: " + describeGameError(err)}
+			if !gf.asJSON {
+				fmt.Fprintf(out, "%-40s rejected  %s\n", g.Info().ID, describeGameError(err))
+			}
+		} else {
+			resp = apiconv.GameReport(r)
+			if !gf.asJSON {
+				verdict := "no repetition"
+				if r.Cycle != nil {
+					verdict = r.Cycle.Ruling.Verdict.String()
+				}
+				term := ""
+				if r.Termination != arbiter.TerminationNone {
+					term = fmt.Sprintf(" (%s at ply %d)", r.Termination, r.DecidedAtPly)
+				}
+				fmt.Fprintf(out, "%-40s accepted  ruling: %-18s result: %s%s\n", r.Ruleset.ID, verdict, r.Result, term)
+			}
+		}
+		if first == nil {
+			first = resp
+		} else if first.GetExplanation() != resp.GetExplanation() && (strings.HasPrefix(first.GetExplanation(), "rejected") || strings.HasPrefix(resp.GetExplanation(), "rejected")) ||
+			first.GetRuling().GetVerdict() != resp.GetRuling().GetVerdict() || first.GetResult() != resp.GetResult() || first.GetTermination() != resp.GetTermination() {
+			disagree = true
+		}
+		if gf.asJSON {
+			writeJSONLine(out, stderr, resp)
+		}
+	}
+	if gf.asJSON {
+		fmt.Fprintf(out, "{\"disagree\":%t}\n", disagree)
+	} else if disagree {
+		fmt.Fprintln(out, "the rulesets disagree")
+	} else {
+		fmt.Fprintln(out, "the rulesets agree")
+	}
+	return exitOK
+}
+
+// runGamePerft is `arbiter perft --ruleset ID [--fen POS] --depth N` for another game.
+func runGamePerft(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	ruleset := fs.String("ruleset", "", "ruleset id (its options decide which moves are legal)")
+	fen := fs.String("fen", "", "start position in the game's notation (default: the standard start)")
+	depth := fs.Int("depth", 0, "depth in plies (required, 1..8)")
+	divide := fs.Bool("divide", false, "also print the leaf count below each legal move")
+	if err := fs.Parse(args); err != nil {
+		return parseExit(err)
+	}
+	if *depth < 1 || *depth > 8 || fs.NArg() > 0 {
+		fmt.Fprintln(stderr, "arbiter perft: --depth must be 1..8 (and no positional arguments)")
+		return exitUsage
+	}
+	_, g, err := newRegistry().Lookup(*ruleset)
+	if err != nil {
+		fmt.Fprintln(stderr, "arbiter perft: --ruleset:", err)
+		return exitInput
+	}
+	pf, ok := g.(arbiter.Perfter)
+	if !ok {
+		fmt.Fprintf(stderr, "arbiter perft: ruleset %s offers no perft\n", g.Info().ID)
+		return exitInput
+	}
+	total, lines, err := pf.Perft(context.Background(), *fen, *depth, *divide)
+	if err != nil {
+		fmt.Fprintln(stderr, "arbiter perft:", describeGameError(err))
+		return exitInput
+	}
+	for _, l := range lines {
+		fmt.Fprintln(stdout, l)
+	}
+	fmt.Fprintln(stdout, total)
+	return exitOK
+}
