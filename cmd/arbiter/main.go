@@ -17,6 +17,8 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
+
+	"github.com/arbiter-xq/arbiter/internal/buildinfo"
 )
 
 const (
@@ -45,7 +47,9 @@ Usage:
   arbiter casebook show ID
   arbiter casebook verify [--ruleset ID] [--json]
   arbiter perft [--fen FEN] --depth N
-  arbiter serve --grpc-addr HOST:PORT --metrics-addr HOST:PORT
+  arbiter serve --grpc-addr HOST:PORT --metrics-addr HOST:PORT [--tls-cert F --tls-key F]
+  arbiter health [--addr HOST:PORT]                     exit 0 when the server is SERVING
+  arbiter version                                       also --version
   arbiter rulesets
 
 Moves may be written in ICCS (h2e2, H2-E2), WXF (C2.5, C2=5, +P.4) or Chinese
@@ -80,6 +84,11 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return runPerft(args[1:], stdout, stderr)
 	case "serve":
 		return runServe(ctx, args[1:], stdout, stderr)
+	case "health":
+		return runHealth(args[1:], stdout, stderr)
+	case "version", "--version", "-version":
+		fmt.Fprintln(stdout, buildinfo.Read())
+		return exitOK
 	case "rulesets":
 		return runRulesets(args[1:], stdout, stderr)
 	case "help", "-h", "--help", "-help":

@@ -18,7 +18,11 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials"
+
 	"github.com/arbiter-xq/arbiter/casebook"
+	"github.com/arbiter-xq/arbiter/internal/buildinfo"
 	"github.com/arbiter-xq/arbiter/server"
 )
 
@@ -29,24 +33,38 @@ services, so grpcurl works out of the box) and Prometheus metrics over HTTP at
 /metrics. With --http-addr it also serves, on that one port, the HTTP/JSON API of
 every unary RPC (POST /v1/adjudicate, GET /v1/rulesets, ...), its OpenAPI document at
 /openapi.json and the web page at /. All listen on loopback by default; use
-0.0.0.0:PORT (or [::]:PORT) to serve other hosts. Every flag falls back to the ARBITER_* environment variable named
-beside it; a flag given on the command line wins.
+0.0.0.0:PORT (or [::]:PORT) to serve other hosts. Every flag falls back to the
+ARBITER_* environment variable named beside it; a flag given on the command line wins.
 
-On SIGTERM or SIGINT the server reports NOT_SERVING on the health service, stops
-accepting RPCs, gives open RPCs and game streams --drain-timeout to finish, then
-closes the rest, and exits 0. Exit status 1: bad flags or environment values;
-2: the server cannot start (address in use, casebook unreadable) or fails.
+TLS: --tls-cert and --tls-key serve gRPC over TLS (1.2 or later); --tls-client-ca
+also requires every client to present a certificate signed by that CA (mutual TLS).
 
-Logs are JSON lines (log/slog) on stderr.
+On SIGTERM or SIGINT the server drains: the health service reports NOT_SERVING (and
+keeps answering, on new connections too, so readiness probes see it), new RPCs are
+refused with UNAVAILABLE "draining; retry on another replica", and open RPCs and game
+streams get --drain-timeout to finish. Those still open then end with UNAVAILABLE and
+a message saying why, and the server stops.
+
+Exit status: 0 after a complete drain; 1 bad flags or environment values; 2 the
+server cannot start (address in use, casebook or TLS files unreadable) or fails;
+3 the drain period ended with RPCs still open.
+
+Logs are JSON lines (log/slog) on stderr; durations are in milliseconds (*_ms) or Go
+duration strings ("15s").
 
 Flags:
 `
+
+// exitDrainCutShort is the exit status of a server whose drain period ended before its
+// last RPC did: the clients of those RPCs were cut off.
+const exitDrainCutShort = 3
 
 // serveFlags are the settings of `arbiter serve`.
 type serveFlags struct {
 	grpcAddr, metricsAddr string
 	httpAddr              string // "off": no HTTP/JSON API and page
 	cfg                   server.Config
+	tls                   server.TLSFiles
 	drain                 time.Duration
 	logLevel              slog.Level
 }
@@ -59,26 +77,41 @@ func envDefault(name, def string) string {
 	return def
 }
 
-func parseServeFlags(args []string, stderr io.Writer) (*serveFlags, error) {
+// serveOption is one flag of serve with its environment fallback.
+type serveOption struct {
+	flag, env, def, help string
+}
+
+func serveOptions() []serveOption {
 	d := server.DefaultConfig()
-	env := []struct {
-		flag, env, def, help string
-	}{
+	return []serveOption{
 		{"grpc-addr", "ARBITER_GRPC_ADDR", "127.0.0.1:50051", "gRPC listen address"},
 		{"http-addr", "ARBITER_HTTP_ADDR", "off", `HTTP/JSON API, OpenAPI and web page listen address ("off" to disable)`},
 		{"metrics-addr", "ARBITER_METRICS_ADDR", "127.0.0.1:9090", `metrics HTTP listen address ("off" to disable)`},
+		{"tls-cert", "ARBITER_TLS_CERT", "", "PEM certificate chain of the gRPC port (TLS; needs --tls-key)"},
+		{"tls-key", "ARBITER_TLS_KEY", "", "PEM private key of --tls-cert"},
+		{"tls-client-ca", "ARBITER_TLS_CLIENT_CA", "", "PEM CA bundle: require client certificates signed by it (mutual TLS)"},
 		{"max-plies", "ARBITER_MAX_PLIES", strconv.Itoa(d.MaxPlies), "longest history (plies) per request or game stream"},
 		{"max-message-bytes", "ARBITER_MAX_MESSAGE_BYTES", strconv.Itoa(d.MaxMessageBytes), "largest request message in bytes"},
+		{"max-response-bytes", "ARBITER_MAX_RESPONSE_BYTES", strconv.Itoa(d.MaxResponseBytes), "largest unary response in bytes"},
 		{"max-streams", "ARBITER_MAX_STREAMS", strconv.Itoa(d.MaxStreams), "most PlayGame streams open at once"},
+		{"max-streams-per-conn", "ARBITER_MAX_STREAMS_PER_CONN", strconv.Itoa(d.MaxStreamsPerConn), "most concurrent RPCs per client connection"},
 		{"request-timeout", "ARBITER_REQUEST_TIMEOUT", d.RequestTimeout.String(), "time limit per unary request (0: none)"},
+		{"stream-start-timeout", "ARBITER_STREAM_START_TIMEOUT", d.StreamStartTimeout.String(), "time a PlayGame stream has to send its GameStart"},
+		{"stream-idle-timeout", "ARBITER_STREAM_IDLE_TIMEOUT", d.StreamIdleTimeout.String(), "time a PlayGame stream may wait between moves"},
+		{"handshake-timeout", "ARBITER_HANDSHAKE_TIMEOUT", d.HandshakeTimeout.String(), "time a new connection has for its TLS and HTTP/2 handshakes"},
 		{"drain-timeout", "ARBITER_DRAIN_TIMEOUT", "15s", "on shutdown, how long open RPCs and streams may run on"},
 		{"log-level", "ARBITER_LOG_LEVEL", "info", "debug (every RPC), info (client errors), warn or error"},
 	}
+}
+
+func parseServeFlags(args []string, stderr io.Writer) (*serveFlags, error) {
+	opts := serveOptions()
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	vals := map[string]*string{}
-	for _, e := range env {
-		vals[e.flag] = fs.String(e.flag, envDefault(e.env, e.def), e.help+" ($"+e.env+")")
+	for _, o := range opts {
+		vals[o.flag] = fs.String(o.flag, envDefault(o.env, o.def), o.help+" ($"+o.env+")")
 	}
 	fs.Usage = func() { fmt.Fprint(stderr, serveUsage); fs.PrintDefaults() }
 	rest, err := parseArgs(fs, args)
@@ -88,46 +121,66 @@ func parseServeFlags(args []string, stderr io.Writer) (*serveFlags, error) {
 	if len(rest) > 0 {
 		return nil, fmt.Errorf("unexpected argument %q", rest[0])
 	}
-	f := &serveFlags{grpcAddr: *vals["grpc-addr"], metricsAddr: *vals["metrics-addr"], httpAddr: *vals["http-addr"]}
-	positive := func(name string) (int, error) {
+	// source names where a value came from, for the error: the flag, or the
+	// environment variable when the flag was not given.
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	source := func(name string) string {
+		for _, o := range opts {
+			if o.flag == name && !given[name] && os.Getenv(o.env) != "" {
+				return fmt.Sprintf("$%s=%q (the environment; --%s not given)", o.env, *vals[name], name)
+			}
+		}
+		return fmt.Sprintf("--%s %q", name, *vals[name])
+	}
+	f := &serveFlags{grpcAddr: *vals["grpc-addr"], metricsAddr: *vals["metrics-addr"], httpAddr: *vals["http-addr"],
+		tls: server.TLSFiles{Cert: *vals["tls-cert"], Key: *vals["tls-key"], ClientCA: *vals["tls-client-ca"]}}
+	positive := func(name string, dst *int) error {
 		n, err := strconv.Atoi(*vals[name])
 		if err != nil || n <= 0 {
-			return 0, fmt.Errorf("--%s %q: want a positive integer", name, *vals[name])
+			return fmt.Errorf("%s: want a positive integer", source(name))
 		}
-		return n, nil
+		*dst = n
+		return nil
 	}
-	duration := func(name string) (time.Duration, error) {
+	duration := func(name string, dst *time.Duration, zeroOK bool) error {
 		t, err := time.ParseDuration(*vals[name])
-		if err != nil || t < 0 {
-			return 0, fmt.Errorf("--%s %q: want a duration such as 10s or 500ms", name, *vals[name])
+		if err != nil || t < 0 || (t == 0 && !zeroOK) {
+			return fmt.Errorf("%s: want a duration such as 10s or 500ms", source(name))
 		}
-		return t, nil
+		*dst = t
+		return nil
 	}
-	if f.cfg.MaxPlies, err = positive("max-plies"); err != nil {
-		return nil, err
-	}
-	if f.cfg.MaxMessageBytes, err = positive("max-message-bytes"); err != nil {
-		return nil, err
-	}
-	if f.cfg.MaxStreams, err = positive("max-streams"); err != nil {
-		return nil, err
-	}
-	if f.cfg.RequestTimeout, err = duration("request-timeout"); err != nil {
-		return nil, err
-	}
-	if f.drain, err = duration("drain-timeout"); err != nil {
-		return nil, err
+	for _, c := range []error{
+		positive("max-plies", &f.cfg.MaxPlies),
+		positive("max-message-bytes", &f.cfg.MaxMessageBytes),
+		positive("max-response-bytes", &f.cfg.MaxResponseBytes),
+		positive("max-streams", &f.cfg.MaxStreams),
+		positive("max-streams-per-conn", &f.cfg.MaxStreamsPerConn),
+		duration("request-timeout", &f.cfg.RequestTimeout, true),
+		duration("stream-start-timeout", &f.cfg.StreamStartTimeout, false),
+		duration("stream-idle-timeout", &f.cfg.StreamIdleTimeout, false),
+		duration("handshake-timeout", &f.cfg.HandshakeTimeout, false),
+		duration("drain-timeout", &f.drain, true),
+	} {
+		if c != nil {
+			return nil, c
+		}
 	}
 	if err := f.logLevel.UnmarshalText([]byte(*vals["log-level"])); err != nil {
-		return nil, fmt.Errorf("--log-level %q: want debug, info, warn or error", *vals["log-level"])
+		return nil, fmt.Errorf("%s: want debug, info, warn or error", source("log-level"))
 	}
-	for name, addr := range map[string]string{"grpc-addr": f.grpcAddr, "metrics-addr": f.metricsAddr, "http-addr": f.httpAddr} {
+	for _, name := range []string{"grpc-addr", "metrics-addr", "http-addr"} {
+		addr := *vals[name]
 		if name != "grpc-addr" && strings.EqualFold(addr, "off") {
 			continue
 		}
 		if _, _, err := net.SplitHostPort(addr); err != nil {
-			return nil, fmt.Errorf("--%s %q: want HOST:PORT", name, addr)
+			return nil, fmt.Errorf("%s: want HOST:PORT", source(name))
 		}
+	}
+	if f.tls.Enabled() && (f.tls.Cert == "" || f.tls.Key == "") {
+		return nil, fmt.Errorf("TLS needs both --tls-cert and --tls-key (or $ARBITER_TLS_CERT and $ARBITER_TLS_KEY)")
 	}
 	return f, nil
 }
@@ -150,14 +203,25 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		log.Error("cannot load the casebook", "error", err)
 		return exitInput
 	}
+	bi := buildinfo.Read()
 	metrics := prometheus.NewRegistry()
-	metrics.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	metrics.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
+		buildInfoGauge(bi))
 	srv, err := server.New(f.cfg, newRegistry(), book, log, metrics)
 	if err != nil {
 		log.Error("cannot create the server", "error", err)
 		return exitInput
 	}
-	gs := srv.GRPCServer()
+	var opts []grpc.ServerOption
+	if f.tls.Enabled() {
+		tc, err := f.tls.Config()
+		if err != nil {
+			log.Error("cannot set up TLS", "error", err)
+			return exitInput
+		}
+		opts = append(opts, grpc.Creds(credentials.NewTLS(tc)))
+	}
+	gs := srv.GRPCServer(opts...)
 
 	lis, err := net.Listen("tcp", f.grpcAddr)
 	if err != nil {
@@ -192,8 +256,19 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 
 	errc := make(chan error, 3)
 	go func() { errc <- gs.Serve(lis) }()
-	attrs := []any{"grpc_addr", lis.Addr().String(), "max_plies", f.cfg.MaxPlies, "max_message_bytes", f.cfg.MaxMessageBytes,
-		"max_streams", f.cfg.MaxStreams, "request_timeout", f.cfg.RequestTimeout.String(), "rulesets", strings.Join(newRegistry().IDs(), ",")}
+	cfg := srv.Config()
+	tlsMode := "off"
+	switch {
+	case f.tls.ClientCA != "":
+		tlsMode = "mutual"
+	case f.tls.Enabled():
+		tlsMode = "on"
+	}
+	attrs := []any{"grpc_addr", lis.Addr().String(), "tls", tlsMode, "version", bi.Version, "revision", bi.Revision,
+		"max_plies", cfg.MaxPlies, "max_message_bytes", cfg.MaxMessageBytes, "max_response_bytes", cfg.MaxResponseBytes,
+		"max_streams", cfg.MaxStreams, "max_streams_per_conn", cfg.MaxStreamsPerConn,
+		"request_timeout", cfg.RequestTimeout.String(), "stream_start_timeout", cfg.StreamStartTimeout.String(),
+		"stream_idle_timeout", cfg.StreamIdleTimeout.String(), "rulesets", strings.Join(newRegistry().IDs(), ",")}
 	if hs != nil {
 		go func() {
 			if err := hs.Serve(mlis); !errors.Is(err, http.ErrServerClosed) {
@@ -216,6 +291,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		log.Error("server failed", "error", err)
 		code = exitInput
 	}
+	t0 := time.Now()
 	httpDone := make(chan struct{})
 	go func() { // HTTP drains alongside gRPC: its API calls go through the same server
 		if front != nil {
@@ -230,6 +306,34 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		hs.Shutdown(sctx)
 		cancel()
 	}
-	log.Info("stopped", "graceful", graceful)
+	drainMS := float64(time.Since(t0).Microseconds()) / 1000
+	if !graceful {
+		log.Warn("stopped", "graceful", false, "drain_ms", drainMS,
+			"reason", "the drain period ended with RPCs still open; their clients were told to retry elsewhere")
+		if code == exitOK {
+			code = exitDrainCutShort
+		}
+		return code
+	}
+	log.Info("stopped", "graceful", true, "drain_ms", drainMS)
 	return code
+}
+
+// buildInfoGauge is arbiter_build_info{version,revision,goversion} 1, the usual way to
+// put the build of each replica on a dashboard.
+func buildInfoGauge(bi buildinfo.Info) prometheus.Collector {
+	g := prometheus.NewGauge(prometheus.GaugeOpts{
+		Name:        "arbiter_build_info",
+		Help:        "The build of the running arbiter: module version, VCS revision (with +modified) and Go version; always 1.",
+		ConstLabels: prometheus.Labels{"version": bi.Version, "revision": revisionLabel(bi), "goversion": bi.GoVersion},
+	})
+	g.Set(1)
+	return g
+}
+
+func revisionLabel(bi buildinfo.Info) string {
+	if bi.Modified {
+		return bi.Revision + "+modified"
+	}
+	return bi.Revision
 }
