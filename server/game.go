@@ -7,6 +7,9 @@ import (
 	"github.com/arbiter-xq/arbiter/apiconv"
 	"github.com/arbiter-xq/arbiter/arbiter"
 	arbiterv1 "github.com/arbiter-xq/arbiter/proto/arbiter/v1"
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 )
 
 // The other games (banqi, chu shogi) enter the service through arbiter.GameRuleset: the
@@ -158,7 +161,15 @@ func (s *Server) compareGames(ctx context.Context, sets []arbiter.GameRuleset, r
 		}
 		a, err := s.adjudicateGame(ctx, g, start, req.GetMoves())
 		if err != nil {
-			return nil, err
+			// A move one ruleset rejects may be legal under another: a disagreement to
+			// show side by side, not a failure of the comparison.
+			st, _ := status.FromError(err)
+			rej := rejectedMove(st)
+			if rej == nil {
+				return nil, err
+			}
+			a = &arbiterv1.AdjudicateResponse{Ruleset: g.Info().ID, Game: g.Info().Game, Rejected: rej,
+				Explanation: "rejected: " + rej.GetDescription()}
 		}
 		if len(out.Adjudications) > 0 && disagree(out.Adjudications[0], a) {
 			out.Disagree = true
@@ -166,4 +177,25 @@ func (s *Server) compareGames(ctx context.Context, sets []arbiter.GameRuleset, r
 		out.Adjudications = append(out.Adjudications, a)
 	}
 	return out, nil
+}
+
+// rejectedMove reads the move rejection out of an InvalidArgument status on a
+// "moves[i]" field, or returns nil for any other error.
+func rejectedMove(st *status.Status) *arbiterv1.MoveRejected {
+	if st.Code() != codes.InvalidArgument {
+		return nil
+	}
+	for _, d := range st.Details() {
+		br, ok := d.(*errdetails.BadRequest)
+		if !ok {
+			continue
+		}
+		for _, v := range br.GetFieldViolations() {
+			var i int
+			if _, err := fmt.Sscanf(v.GetField(), "moves[%d]", &i); err == nil {
+				return &arbiterv1.MoveRejected{Field: v.GetField(), Ply: int32(i + 1), Reason: v.GetReason(), Description: v.GetDescription()}
+			}
+		}
+	}
+	return nil
 }

@@ -295,7 +295,9 @@ func (s *Server) Compare(ctx context.Context, req *arbiterv1.CompareRequest) (*a
 // disagree reports whether two adjudications differ in verdict, responsible side,
 // result or termination.
 func disagree(a, b *arbiterv1.AdjudicateResponse) bool {
-	return a.GetRuling().GetVerdict() != b.GetRuling().GetVerdict() ||
+	return (a.GetRejected() == nil) != (b.GetRejected() == nil) ||
+		a.GetRejected().GetPly() != b.GetRejected().GetPly() ||
+		a.GetRuling().GetVerdict() != b.GetRuling().GetVerdict() ||
 		a.GetRuling().GetResponsibleSide() != b.GetRuling().GetResponsibleSide() ||
 		a.GetResult() != b.GetResult() || a.GetTermination() != b.GetTermination()
 }

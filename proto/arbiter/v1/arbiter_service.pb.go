@@ -148,7 +148,11 @@ type AdjudicateResponse struct {
 	// rejecting them).
 	IgnoredPlies int32 `protobuf:"varint,51,opt,name=ignored_plies,json=ignoredPlies,proto3" json:"ignored_plies,omitempty"`
 	// Banqi: the side that moved first (the colour of the first piece flipped).
-	FirstPlayer   Side `protobuf:"varint,52,opt,name=first_player,json=firstPlayer,proto3,enum=arbiter.v1.Side" json:"first_player,omitempty"`
+	FirstPlayer Side `protobuf:"varint,52,opt,name=first_player,json=firstPlayer,proto3,enum=arbiter.v1.Side" json:"first_player,omitempty"`
+	// Compare only, for banqi and chu shogi: this ruleset rejected a move that another
+	// ruleset of the comparison may accept (a disputed legality point). The rest of the
+	// response is empty then; Adjudicate reports such a move as an InvalidArgument error.
+	Rejected      *MoveRejected `protobuf:"bytes,53,opt,name=rejected,proto3" json:"rejected,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -272,6 +276,13 @@ func (x *AdjudicateResponse) GetFirstPlayer() Side {
 		return x.FirstPlayer
 	}
 	return Side_SIDE_UNSPECIFIED
+}
+
+func (x *AdjudicateResponse) GetRejected() *MoveRejected {
+	if x != nil {
+		return x.Rejected
+	}
+	return nil
 }
 
 // PlayGameRequest is one message of a game stream: the game start, then one move each.
@@ -1472,7 +1483,7 @@ const file_arbiter_v1_arbiter_service_proto_rawDesc = "" +
 	"\x05moves\x18\x03 \x03(\tR\x05moves\x120\n" +
 	"\bnotation\x18\x04 \x01(\x0e2\x14.arbiter.v1.NotationR\bnotation\x12*\n" +
 	"\x06policy\x18\x05 \x01(\v2\x12.arbiter.v1.PolicyR\x06policy\x12\x12\n" +
-	"\x04deal\x182 \x01(\tR\x04deal\"\x9a\x04\n" +
+	"\x04deal\x182 \x01(\tR\x04deal\"\xd0\x04\n" +
 	"\x12AdjudicateResponse\x12\x18\n" +
 	"\aruleset\x18\x01 \x01(\tR\aruleset\x12+\n" +
 	"\x05plies\x18\x02 \x03(\v2\x15.arbiter.v1.PlyReportR\x05plies\x12'\n" +
@@ -1487,7 +1498,8 @@ const file_arbiter_v1_arbiter_service_proto_rawDesc = "" +
 	" \x01(\tR\bfinalFen\x12\x12\n" +
 	"\x04game\x182 \x01(\tR\x04game\x12#\n" +
 	"\rignored_plies\x183 \x01(\x05R\fignoredPlies\x123\n" +
-	"\ffirst_player\x184 \x01(\x0e2\x10.arbiter.v1.SideR\vfirstPlayer\"_\n" +
+	"\ffirst_player\x184 \x01(\x0e2\x10.arbiter.v1.SideR\vfirstPlayer\x124\n" +
+	"\brejected\x185 \x01(\v2\x18.arbiter.v1.MoveRejectedR\brejected\"_\n" +
 	"\x0fPlayGameRequest\x12-\n" +
 	"\x05start\x18\x01 \x01(\v2\x15.arbiter.v1.GameStartH\x00R\x05start\x12\x14\n" +
 	"\x04move\x18\x02 \x01(\tH\x00R\x04moveB\a\n" +
@@ -1632,44 +1644,45 @@ var file_arbiter_v1_arbiter_service_proto_depIdxs = []int32{
 	24, // 6: arbiter.v1.AdjudicateResponse.termination:type_name -> arbiter.v1.Termination
 	25, // 7: arbiter.v1.AdjudicateResponse.status:type_name -> arbiter.v1.GameStatus
 	26, // 8: arbiter.v1.AdjudicateResponse.first_player:type_name -> arbiter.v1.Side
-	3,  // 9: arbiter.v1.PlayGameRequest.start:type_name -> arbiter.v1.GameStart
-	19, // 10: arbiter.v1.GameStart.policy:type_name -> arbiter.v1.Policy
-	18, // 11: arbiter.v1.GameStart.notation:type_name -> arbiter.v1.Notation
-	20, // 12: arbiter.v1.PlayGameResponse.ply:type_name -> arbiter.v1.PlyReport
-	25, // 13: arbiter.v1.PlayGameResponse.status:type_name -> arbiter.v1.GameStatus
-	21, // 14: arbiter.v1.PlayGameResponse.cycle:type_name -> arbiter.v1.Cycle
-	22, // 15: arbiter.v1.PlayGameResponse.ruling:type_name -> arbiter.v1.Ruling
-	23, // 16: arbiter.v1.PlayGameResponse.result:type_name -> arbiter.v1.Result
-	24, // 17: arbiter.v1.PlayGameResponse.termination:type_name -> arbiter.v1.Termination
-	5,  // 18: arbiter.v1.PlayGameResponse.rejected:type_name -> arbiter.v1.MoveRejected
-	18, // 19: arbiter.v1.CompareRequest.notation:type_name -> arbiter.v1.Notation
-	19, // 20: arbiter.v1.CompareRequest.policy:type_name -> arbiter.v1.Policy
-	1,  // 21: arbiter.v1.CompareResponse.adjudications:type_name -> arbiter.v1.AdjudicateResponse
-	19, // 22: arbiter.v1.Ruleset.default_policy:type_name -> arbiter.v1.Policy
-	9,  // 23: arbiter.v1.Ruleset.options:type_name -> arbiter.v1.RulesetOption
-	8,  // 24: arbiter.v1.ListRulesetsResponse.rulesets:type_name -> arbiter.v1.Ruleset
-	27, // 25: arbiter.v1.ListCasesResponse.cases:type_name -> arbiter.v1.Case
-	27, // 26: arbiter.v1.GetCaseResponse.case:type_name -> arbiter.v1.Case
-	28, // 27: arbiter.v1.VerifyCasebookResponse.results:type_name -> arbiter.v1.CaseResult
-	0,  // 28: arbiter.v1.ArbiterService.Adjudicate:input_type -> arbiter.v1.AdjudicateRequest
-	2,  // 29: arbiter.v1.ArbiterService.PlayGame:input_type -> arbiter.v1.PlayGameRequest
-	6,  // 30: arbiter.v1.ArbiterService.Compare:input_type -> arbiter.v1.CompareRequest
-	10, // 31: arbiter.v1.ArbiterService.ListRulesets:input_type -> arbiter.v1.ListRulesetsRequest
-	12, // 32: arbiter.v1.ArbiterService.ListCases:input_type -> arbiter.v1.ListCasesRequest
-	14, // 33: arbiter.v1.ArbiterService.GetCase:input_type -> arbiter.v1.GetCaseRequest
-	16, // 34: arbiter.v1.ArbiterService.VerifyCasebook:input_type -> arbiter.v1.VerifyCasebookRequest
-	1,  // 35: arbiter.v1.ArbiterService.Adjudicate:output_type -> arbiter.v1.AdjudicateResponse
-	4,  // 36: arbiter.v1.ArbiterService.PlayGame:output_type -> arbiter.v1.PlayGameResponse
-	7,  // 37: arbiter.v1.ArbiterService.Compare:output_type -> arbiter.v1.CompareResponse
-	11, // 38: arbiter.v1.ArbiterService.ListRulesets:output_type -> arbiter.v1.ListRulesetsResponse
-	13, // 39: arbiter.v1.ArbiterService.ListCases:output_type -> arbiter.v1.ListCasesResponse
-	15, // 40: arbiter.v1.ArbiterService.GetCase:output_type -> arbiter.v1.GetCaseResponse
-	17, // 41: arbiter.v1.ArbiterService.VerifyCasebook:output_type -> arbiter.v1.VerifyCasebookResponse
-	35, // [35:42] is the sub-list for method output_type
-	28, // [28:35] is the sub-list for method input_type
-	28, // [28:28] is the sub-list for extension type_name
-	28, // [28:28] is the sub-list for extension extendee
-	0,  // [0:28] is the sub-list for field type_name
+	5,  // 9: arbiter.v1.AdjudicateResponse.rejected:type_name -> arbiter.v1.MoveRejected
+	3,  // 10: arbiter.v1.PlayGameRequest.start:type_name -> arbiter.v1.GameStart
+	19, // 11: arbiter.v1.GameStart.policy:type_name -> arbiter.v1.Policy
+	18, // 12: arbiter.v1.GameStart.notation:type_name -> arbiter.v1.Notation
+	20, // 13: arbiter.v1.PlayGameResponse.ply:type_name -> arbiter.v1.PlyReport
+	25, // 14: arbiter.v1.PlayGameResponse.status:type_name -> arbiter.v1.GameStatus
+	21, // 15: arbiter.v1.PlayGameResponse.cycle:type_name -> arbiter.v1.Cycle
+	22, // 16: arbiter.v1.PlayGameResponse.ruling:type_name -> arbiter.v1.Ruling
+	23, // 17: arbiter.v1.PlayGameResponse.result:type_name -> arbiter.v1.Result
+	24, // 18: arbiter.v1.PlayGameResponse.termination:type_name -> arbiter.v1.Termination
+	5,  // 19: arbiter.v1.PlayGameResponse.rejected:type_name -> arbiter.v1.MoveRejected
+	18, // 20: arbiter.v1.CompareRequest.notation:type_name -> arbiter.v1.Notation
+	19, // 21: arbiter.v1.CompareRequest.policy:type_name -> arbiter.v1.Policy
+	1,  // 22: arbiter.v1.CompareResponse.adjudications:type_name -> arbiter.v1.AdjudicateResponse
+	19, // 23: arbiter.v1.Ruleset.default_policy:type_name -> arbiter.v1.Policy
+	9,  // 24: arbiter.v1.Ruleset.options:type_name -> arbiter.v1.RulesetOption
+	8,  // 25: arbiter.v1.ListRulesetsResponse.rulesets:type_name -> arbiter.v1.Ruleset
+	27, // 26: arbiter.v1.ListCasesResponse.cases:type_name -> arbiter.v1.Case
+	27, // 27: arbiter.v1.GetCaseResponse.case:type_name -> arbiter.v1.Case
+	28, // 28: arbiter.v1.VerifyCasebookResponse.results:type_name -> arbiter.v1.CaseResult
+	0,  // 29: arbiter.v1.ArbiterService.Adjudicate:input_type -> arbiter.v1.AdjudicateRequest
+	2,  // 30: arbiter.v1.ArbiterService.PlayGame:input_type -> arbiter.v1.PlayGameRequest
+	6,  // 31: arbiter.v1.ArbiterService.Compare:input_type -> arbiter.v1.CompareRequest
+	10, // 32: arbiter.v1.ArbiterService.ListRulesets:input_type -> arbiter.v1.ListRulesetsRequest
+	12, // 33: arbiter.v1.ArbiterService.ListCases:input_type -> arbiter.v1.ListCasesRequest
+	14, // 34: arbiter.v1.ArbiterService.GetCase:input_type -> arbiter.v1.GetCaseRequest
+	16, // 35: arbiter.v1.ArbiterService.VerifyCasebook:input_type -> arbiter.v1.VerifyCasebookRequest
+	1,  // 36: arbiter.v1.ArbiterService.Adjudicate:output_type -> arbiter.v1.AdjudicateResponse
+	4,  // 37: arbiter.v1.ArbiterService.PlayGame:output_type -> arbiter.v1.PlayGameResponse
+	7,  // 38: arbiter.v1.ArbiterService.Compare:output_type -> arbiter.v1.CompareResponse
+	11, // 39: arbiter.v1.ArbiterService.ListRulesets:output_type -> arbiter.v1.ListRulesetsResponse
+	13, // 40: arbiter.v1.ArbiterService.ListCases:output_type -> arbiter.v1.ListCasesResponse
+	15, // 41: arbiter.v1.ArbiterService.GetCase:output_type -> arbiter.v1.GetCaseResponse
+	17, // 42: arbiter.v1.ArbiterService.VerifyCasebook:output_type -> arbiter.v1.VerifyCasebookResponse
+	36, // [36:43] is the sub-list for method output_type
+	29, // [29:36] is the sub-list for method input_type
+	29, // [29:29] is the sub-list for extension type_name
+	29, // [29:29] is the sub-list for extension extendee
+	0,  // [0:29] is the sub-list for field type_name
 }
 
 func init() { file_arbiter_v1_arbiter_service_proto_init() }
