@@ -43,6 +43,20 @@ type Ruleset interface {
 	JudgeCycle(ctx context.Context, g *xiangqi.Game, start, end int) (Judgement, error)
 }
 
+// CycleJudge judges the repetition cycles of a game (see Ruleset.JudgeCycle).
+type CycleJudge interface {
+	JudgeCycle(ctx context.Context, g *xiangqi.Game, start, end int) (Judgement, error)
+}
+
+// GameJudger is implemented by a Ruleset that can keep work between the judgements of
+// one game (a history replayed by Adjudicate, a stream of moves in a Session):
+// NewGameJudge returns a judge for one game, which rules exactly like the ruleset's
+// JudgeCycle and may remember what it computed for that game's moves. A Session uses
+// it when the ruleset offers it.
+type GameJudger interface {
+	NewGameJudge() CycleJudge
+}
+
 // Attacker is a piece taking part in a threat.
 type Attacker struct {
 	Square xiangqi.Square

@@ -145,6 +145,7 @@ type Update struct {
 // runs only on repetition cycles).
 type Session struct {
 	rs     Ruleset
+	judge  CycleJudge // rs, or the per-game judge it offers (GameJudger)
 	policy Policy
 	game   *xiangqi.Game
 	// natural move counter: plies since the last capture that count, and each side's
@@ -163,7 +164,10 @@ func NewSession(rs Ruleset, start xiangqi.Position, policy Policy) (*Session, er
 	if err != nil {
 		return nil, err
 	}
-	s := &Session{rs: rs, policy: pol, game: xiangqi.NewGame(start)}
+	s := &Session{rs: rs, judge: rs, policy: pol, game: xiangqi.NewGame(start)}
+	if gr, ok := rs.(GameJudger); ok {
+		s.judge = gr.NewGameJudge()
+	}
 	// A start position without a legal move is already decided.
 	s.endIfNoMove()
 	return s, nil
@@ -221,7 +225,7 @@ func (s *Session) Play(ctx context.Context, m xiangqi.Move) (Update, error) {
 	if prev := g.PreviousOccurrence(); prev >= 0 {
 		s.occ = g.Occurrences(s.occ[:0])
 		c := &Cycle{Start: prev, End: g.Len(), Occurrence: len(s.occ) + 1}
-		j, err := s.rs.JudgeCycle(ctx, g, prev, g.Len())
+		j, err := s.judge.JudgeCycle(ctx, g, prev, g.Len())
 		if err != nil {
 			g.Undo()
 			s.counted, s.checks = savedCounted, savedChecks

@@ -1,16 +1,16 @@
 package chinese
 
-// One work budget per judgement (JudgeCycle), shared by every search the classifier
-// runs: exchanges (one unit per exchange position searched), check lines (one per line
-// node) and mate searches (one per position visited). The per-question budgets
-// (mateNodeBudget, lineNodeBudget, ...) keep a single question cheap; this one bounds
-// the whole judgement, whatever the number of questions a position raises.
+// One work budget per move classified (classifyMove, judge.go), shared by every search
+// the classifier runs for it: exchanges (one unit per exchange position searched), check
+// lines (one per line node) and mate searches (one per position visited). The
+// per-question budgets (mateNodeBudget, lineNodeBudget, ...) keep a single question
+// cheap; this one bounds the whole classification, whatever the number of questions a
+// position raises.
 //
 // When the budget runs out, the questions still open would be answered by a search cut
-// at a point that depends on the order the squares are visited in, and so on the
-// orientation of the board. The judgement is therefore not finished as it stands: it
-// is redone, from the start and with a fresh budget, in a cheaper tier that asks the
-// same questions in every orientation:
+// at a point that depends on the order the squares are visited in. The classification
+// is therefore not finished as it stands: it is redone, from the start and with a fresh
+// budget, in a cheaper tier:
 //
 //   - tierFull: the complete analysis;
 //   - tierPlain: exchanges without the "is the capturer mated" test (CXA 29.4), no
@@ -20,19 +20,22 @@ package chinese
 //   - tierBare: no 捉 at all (and no 献): only 将, 杀 (with its own per-question
 //     budget) and the idle kinds. It runs without the shared budget.
 //
-// Each tier either completes within the budget (and its answers do not depend on the
-// orientation) or gives way to the next, so a judgement costs at most about two
-// budgets plus the bare tier's mate questions.
+// The work a search takes depends on the order it meets squares and moves in, so on the
+// orientation of the board; every move is therefore classified in a canonical
+// orientation (orient.go), which makes the work, and so the tier, a function of the
+// move and its position alone. A classification costs at most about two budgets plus
+// the bare tier's mate questions.
 const (
 	tierFull = iota
 	tierPlain
 	tierBare
 )
 
-// workPerPly is the budget of one judgement per ply of the cycle, in work units (a unit
-// is roughly a position visited, a fraction of a microsecond). The official diagrams
-// need at most about 11,000 units per ply (参考图12; see TestWorkBudget).
-const workPerPly = 16000
+// workPerMove is the budget of one move's classification, in work units (a unit is
+// roughly a position visited, a fraction of a microsecond). The official diagrams need
+// at most about 26,000 units for one move (参考图12, the rook's i1-i0; see
+// TestWorkBudget), and the budget leaves a quarter of room above that.
+const workPerMove = 40000
 
 // startBudget sets a fresh budget of limit units for tier t.
 func (s *mateSearch) startBudget(t, limit int) {

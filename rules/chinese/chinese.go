@@ -33,45 +33,39 @@ func (ruleset) JudgeCycle(ctx context.Context, g *xiangqi.Game, start, end int) 
 	if g == nil || start < 0 || end > g.Len() || start >= end {
 		return arbiter.Judgement{}, nil
 	}
-	j, _, err := judgeCounted(ctx, g, start, end)
+	j, _, err := judgeCounted(ctx, g, start, end, nil)
 	return j, err
 }
 
-// workStats is what a judgement cost: the tier that completed it, the work units that
-// tier used, and the units of all tiers tried.
+// workStats is what a judgement cost: the cheapest tier any of its moves was
+// classified in (the highest number), the work units of the tiers that completed, and
+// the units of all tiers tried.
 type workStats struct {
 	tier, work, total int
+	// most is the most work one move's classification took in the tier that completed.
+	most int
 }
 
-// judgeCounted is JudgeCycle on valid bounds, with what it cost.
-func judgeCounted(ctx context.Context, g *xiangqi.Game, start, end int) (arbiter.Judgement, workStats, error) {
+// judgeCounted is JudgeCycle on valid bounds, with what it cost. cache, when not nil,
+// holds the classifications of moves already judged in the same game (judge.go).
+func judgeCounted(ctx context.Context, g *xiangqi.Game, start, end int, cache *plyCache) (arbiter.Judgement, workStats, error) {
 	c := &classifier{mates: getMateSearch()}
 	defer putMateSearch(c.mates)
-	// Each tier either completes within the shared work budget or gives way to the
-	// next, cheaper one (budget.go).
-	var st workStats
-	for tier := tierFull; ; tier++ {
-		c.mates.restart(tier, workPerPly*(end-start))
-		j, err := c.judge(ctx, g, start, end)
-		if err != nil {
-			return arbiter.Judgement{}, st, err
-		}
-		st.tier, st.work, st.total = tier, c.mates.work, st.total+c.mates.work
-		if !c.mates.over || tier == tierBare {
-			return j, st, nil
-		}
-	}
+	return c.judge(ctx, g, start, end, cache)
 }
 
-// judge classifies the moves start..end-1 of g and rules on the cycle, in the tier the
-// classifier's search state is set to. It stops with ctx.Err() when ctx ends.
-func (c *classifier) judge(ctx context.Context, g *xiangqi.Game, start, end int) (arbiter.Judgement, error) {
+// judge classifies the moves start..end-1 of g and rules on the cycle. Each move is
+// classified on its own (classifyMove, judge.go): its nature depends on the move and
+// the position before it (and the opponent's move just before) alone. It stops with
+// ctx.Err() when ctx ends.
+func (c *classifier) judge(ctx context.Context, g *xiangqi.Game, start, end int, cache *plyCache) (arbiter.Judgement, workStats, error) {
 	var j arbiter.Judgement
+	var st workStats
 	cur := g.PositionAt(start)
 	movers := make([]xiangqi.Color, 0, end-start)
 	for i := start; i < end; i++ {
 		if err := ctx.Err(); err != nil {
-			return j, err
+			return arbiter.Judgement{}, st, err
 		}
 		rec := g.Ply(i)
 		f := plyFacts{ply: i, move: rec.Move, mover: cur.SideToMove(), moved: cur.At(rec.Move.From()), before: cur, prevTo: xiangqi.NoSquare}
@@ -82,7 +76,13 @@ func (c *classifier) judge(ctx context.Context, g *xiangqi.Game, start, end int)
 		movers = append(movers, f.mover)
 		cur.MakeMove(rec.Move)
 		f.after = cur
-		j.Plies = append(j.Plies, c.classify(&f))
+		pn, ps := c.classifyCached(&f, cache)
+		pn.Ply = i
+		j.Plies = append(j.Plies, pn)
+		st.tier = max(st.tier, ps.tier)
+		st.work += ps.work
+		st.total += ps.total
+		st.most = max(st.most, ps.work)
 	}
 	var facts [2]sideFacts
 	for _, side := range []xiangqi.Color{xiangqi.Red, xiangqi.Black} {
@@ -104,7 +104,7 @@ func (c *classifier) judge(ctx context.Context, g *xiangqi.Game, start, end int)
 	v, refs, why := rule(facts[xiangqi.Red], facts[xiangqi.Black])
 	j.Ruling = arbiter.Ruling{Verdict: v, References: refs}
 	j.Ruling.Explanation = explainRuling(&j, why)
-	return j, nil
+	return j, st, nil
 }
 
 // chased lists the pieces a forbidden side chases perpetually: the victims of its 捉

@@ -18,8 +18,10 @@ var kindChinese = [...][2]string{
 	xiangqi.Pawn:     {"兵", "卒"},
 }
 
-// pieceAt names a piece and its square: "black horse c7 (马)".
-func pieceAt(pc xiangqi.Piece, s xiangqi.Square) string {
+// pieceAt names a piece and its square, as seen in the orientation the caller gave (the
+// analysis may run in another one, see orient.go): "black horse c7 (马)".
+func (o orientation) pieceAt(pc xiangqi.Piece, s xiangqi.Square) string {
+	pc, s = o.piece(pc), o.sq(s)
 	if pc == xiangqi.NoPiece {
 		return "empty " + s.String()
 	}
@@ -32,23 +34,24 @@ func pieceAt(pc xiangqi.Piece, s xiangqi.Square) string {
 
 // moveName names a move: "red horse h6-i4".
 func moveName(f *plyFacts) string {
-	return fmt.Sprintf("%s %s-%s", f.moved.Name(), f.move.From(), f.move.To())
+	o := f.view
+	return fmt.Sprintf("%s %s-%s", o.piece(f.moved).Name(), o.sq(f.move.From()), o.sq(f.move.To()))
 }
 
-func threatNote(p *xiangqi.Position, w *win, t arbiter.Threat) string {
+func threatNote(o orientation, p *xiangqi.Position, w *win, t arbiter.Threat) string {
 	var b strings.Builder
 	if w.viaCheck {
 		fmt.Fprintf(&b, "through consecutive checks starting %s (抽吃), %s would win %s",
-			w.first, p.At(w.first.From()).Name(), pieceAt(w.piece, w.victim))
+			o.move(w.first), o.piece(p.At(w.first.From())).Name(), o.pieceAt(w.piece, w.victim))
 		if fins := w.finishers.squares(); len(fins) > 0 {
 			names := make([]string, len(fins))
 			for i, s := range fins {
-				names[i] = pieceAt(p.At(s), s)
+				names[i] = o.pieceAt(p.At(s), s)
 			}
 			b.WriteString(", taken at the end of the line by " + strings.Join(names, " or "))
 		}
 	} else {
-		fmt.Fprintf(&b, "%s could take %s", pieceAt(p.At(w.first.From()), w.first.From()), pieceAt(w.piece, w.victim))
+		fmt.Fprintf(&b, "%s could take %s", o.pieceAt(p.At(w.first.From()), w.first.From()), o.pieceAt(w.piece, w.victim))
 	}
 	switch t.Root {
 	case arbiter.Unrooted:
@@ -67,7 +70,7 @@ func threatNote(p *xiangqi.Position, w *win, t arbiter.Threat) string {
 	if t.Joint {
 		names := make([]string, len(t.Attackers))
 		for i, a := range t.Attackers {
-			names[i] = pieceAt(a.Piece, a.Square)
+			names[i] = o.pieceAt(a.Piece, a.Square)
 		}
 		b.WriteString("; a joint chase (联合捉) of " + strings.Join(names, " and "))
 	}

@@ -97,13 +97,18 @@ var searches = sync.Pool{New: func() any { return newMateSearch() }}
 
 func getMateSearch() *mateSearch {
 	s := searches.Get().(*mateSearch)
+	s.reset()
+	return s
+}
+
+// reset empties every table, so that what follows depends on nothing searched before.
+func (s *mateSearch) reset() {
 	clear(s.tt)
 	clear(s.wins)
 	clear(s.roots)
 	clear(s.exch)
 	s.nodes, s.budget, s.exhausted = 0, 0, false
 	s.startBudget(tierFull, 1<<62)
-	return s
 }
 
 func putMateSearch(s *mateSearch) {

@@ -24,6 +24,9 @@ type plyFacts struct {
 	// prev is the opponent's move just before (0 when there is none), prevTo where it went.
 	prev   xiangqi.Move
 	prevTo xiangqi.Square
+	// view is the orientation the classification is reported in, relative to the one it
+	// is computed in (orient.go).
+	view orientation
 }
 
 func (c *classifier) classify(f *plyFacts) arbiter.PlyNature {
@@ -77,7 +80,7 @@ func (c *classifier) classify(f *plyFacts) arbiter.PlyNature {
 	if kingAnswer {
 		for _, t := range threats {
 			pn.Excluded = append(pn.Excluded, excluded(t, excAnsweringCheck,
-				answerNote+" also attacks "+pieceAt(t.Victim, t.Target)+"; it counts as idle (26.1.2)"))
+				answerNote+" also attacks "+f.view.pieceAt(t.Victim, t.Target)+"; it counts as idle (26.1.2)"))
 		}
 		threats = nil
 	}
@@ -195,7 +198,7 @@ func (c *classifier) chases(f *plyFacts, answering bool) (threats, excl []arbite
 		w := &ws.list[i]
 		t := arbiter.Threat{Target: w.victim, Victim: w.piece}
 		if !isMaterial(w.piece, w.victim) {
-			excl = append(excl, excluded(t, excUncrossedPawn, pieceAt(w.piece, w.victim)+" has not crossed the river: not 子力"))
+			excl = append(excl, excluded(t, excUncrossedPawn, f.view.pieceAt(w.piece, w.victim)+" has not crossed the river: not 子力"))
 			continue
 		}
 		necessary := a.necessary(now, w, f.move.To())
@@ -221,7 +224,7 @@ func (c *classifier) chases(f *plyFacts, answering bool) (threats, excl []arbite
 		}
 		if b := base.get(w.victim); b != nil {
 			if !containsSquare(involved, f.move.To()) {
-				excl = append(excl, excluded(t, excPreExisting, pieceAt(w.piece, w.victim)+" could already be won before the move, and the moved piece takes no part (CXA 29.2: not a new threat)"))
+				excl = append(excl, excluded(t, excPreExisting, f.view.pieceAt(w.piece, w.victim)+" could already be won before the move, and the moved piece takes no part (CXA 29.2: not a new threat)"))
 				continue
 			}
 			// The moved piece takes part, but it already did from its old square, with
@@ -236,7 +239,7 @@ func (c *classifier) chases(f *plyFacts, answering bool) (threats, excl []arbite
 				renewing = &e
 			}
 			if !*renewing && a.sameWin(f.before, b, f.move, a.linePieces(&now, w, involved), answering) {
-				excl = append(excl, excluded(t, excPreExisting, pieceAt(w.piece, w.victim)+" could already be won before the move by the same pieces, the moved one among them from its old square: the move leaves the win unchanged (CXA 29.2: not a new threat)"))
+				excl = append(excl, excluded(t, excPreExisting, f.view.pieceAt(w.piece, w.victim)+" could already be won before the move by the same pieces, the moved one among them from its old square: the move leaves the win unchanged (CXA 29.2: not a new threat)"))
 				continue
 			}
 		}
@@ -248,21 +251,21 @@ func (c *classifier) chases(f *plyFacts, answering bool) (threats, excl []arbite
 		t.Attackers = attackersOf(&now, attackers)
 		t.Joint = isJoint(&now, w, necessary) || a.noLoneAttacker(now, w)
 		t.Root, t.Exception = a.threatRoot(&now, w)
-		t.Note = threatNote(&now, w, t)
+		t.Note = threatNote(f.view, &now, w, t)
 		if exc := kingPawnAlone(&now, w); exc != "" {
-			excl = append(excl, excluded(t, exc, "only the king or a pawn attacks "+pieceAt(w.piece, w.victim)+": idle (CXA 2020 26.1)"))
+			excl = append(excl, excluded(t, exc, "only the king or a pawn attacks "+f.view.pieceAt(w.piece, w.victim)+": idle (CXA 2020 26.1)"))
 			continue
 		}
 		if a.sameTypeExchange(&f.after, w) {
-			excl = append(excl, excluded(t, excSameTypeExchange, pieceAt(w.piece, w.victim)+" can take its attacker in return, like for like: an exchange offer (兑), idle"))
+			excl = append(excl, excluded(t, excSameTypeExchange, f.view.pieceAt(w.piece, w.victim)+" can take its attacker in return, like for like: an exchange offer (兑), idle"))
 			continue
 		}
 		if keyDrawingPoint(&now, f.mover, w.piece) {
-			excl = append(excl, excluded(t, excKeyDrawingPoint, "with a single attacking piece, the attack on "+pieceAt(w.piece, w.victim)+" is incidental (CXA 2020 26.2)"))
+			excl = append(excl, excluded(t, excKeyDrawingPoint, "with a single attacking piece, the attack on "+f.view.pieceAt(w.piece, w.victim)+" is incidental (CXA 2020 26.2)"))
 			continue
 		}
 		if exc := a.pawnHelpedFromAfar(&now, w, f.move.To()); exc != "" {
-			excl = append(excl, excluded(t, exc, moveName(f)+" only helps the capture of "+pieceAt(w.piece, w.victim)+" by a king or pawn from afar: the king's or pawn's own attack, idle (CXA 2020 26.1)"))
+			excl = append(excl, excluded(t, exc, moveName(f)+" only helps the capture of "+f.view.pieceAt(w.piece, w.victim)+" by a king or pawn from afar: the king's or pawn's own attack, idle (CXA 2020 26.1)"))
 			continue
 		}
 		// Spec 1.4 l, narrowed by the official diagrams: a piece that escapes an attack
@@ -277,7 +280,7 @@ func (c *classifier) chases(f *plyFacts, answering bool) (threats, excl []arbite
 					escaping = &e
 				}
 				if *escaping {
-					excl = append(excl, excluded(t, excEscapingAttack, moveName(f)+" escapes an attack and keeps attacking "+pieceAt(w.piece, w.victim)+", which it attacked from its old square: incidental, idle"))
+					excl = append(excl, excluded(t, excEscapingAttack, moveName(f)+" escapes an attack and keeps attacking "+f.view.pieceAt(w.piece, w.victim)+", which it attacked from its old square: incidental, idle"))
 					continue
 				}
 			}
@@ -531,21 +534,21 @@ func (c *classifier) idleKind(f *plyFacts) (arbiter.Nature, string) {
 	for _, s := range attackedBy {
 		e := f.after.At(s)
 		if value(e, s, f.mover) == value(moved, to, f.mover) && f.after.CanMoveGeometrically(to, s) && e.Kind() != xiangqi.King {
-			return arbiter.NatureExchange, fmt.Sprintf("%s offers an exchange with %s: 兑, idle", moveName(f), pieceAt(e, s))
+			return arbiter.NatureExchange, fmt.Sprintf("%s offers an exchange with %s: 兑, idle", moveName(f), f.view.pieceAt(e, s))
 		}
 	}
 	// 兑 by discovery: the move opens a line so that one of the mover's pieces and an
 	// enemy piece of the same value now attack each other (图9: the horse leaves the
 	// file between the two rooks).
 	if x, y, ok := newMutualPair(f); ok {
-		return arbiter.NatureExchange, fmt.Sprintf("%s lets %s and %s attack each other: 兑, idle", moveName(f), pieceAt(f.after.At(x), x), pieceAt(f.after.At(y), y))
+		return arbiter.NatureExchange, fmt.Sprintf("%s lets %s and %s attack each other: 兑, idle", moveName(f), f.view.pieceAt(f.after.At(x), x), f.view.pieceAt(f.after.At(y), y))
 	}
 	// 兑 by support: two pieces of the same value already attack each other, and the
 	// moved piece now protects the mover's one or attacks the opponent's one as well, so
 	// it offers the exchange (图30 variant: the rook joins the attack on the horse the
 	// black horse faces, and the cannon's return protects that horse).
 	if x, y, ok := supportedPair(f); ok {
-		return arbiter.NatureExchange, fmt.Sprintf("%s backs the exchange of %s and %s: 兑, idle", moveName(f), pieceAt(f.after.At(x), x), pieceAt(f.after.At(y), y))
+		return arbiter.NatureExchange, fmt.Sprintf("%s backs the exchange of %s and %s: 兑, idle", moveName(f), f.view.pieceAt(f.after.At(x), x), f.view.pieceAt(f.after.At(y), y))
 	}
 	// 献 offer: the opponent can win the moved piece by taking it (the capture gains
 	// material after the complete exchange). A piece that is merely attacked, but
@@ -573,7 +576,7 @@ func (c *classifier) idleKind(f *plyFacts) (arbiter.Nature, string) {
 				continue
 			}
 			if e := f.after.At(m.To()); e != xiangqi.NoPiece && isMaterial(e, m.To()) && value(e, m.To(), f.mover) >= value(moved, to, f.mover) {
-				return arbiter.NatureFollow, fmt.Sprintf("%s follows %s, which has just moved, without winning it: 跟, idle", moveName(f), pieceAt(e, m.To()))
+				return arbiter.NatureFollow, fmt.Sprintf("%s follows %s, which has just moved, without winning it: 跟, idle", moveName(f), f.view.pieceAt(e, m.To()))
 			}
 		}
 	}
@@ -640,9 +643,9 @@ func checkNote(f *plyFacts) string {
 		case pc.Kind() == xiangqi.King:
 			parts = append(parts, "the kings face each other")
 		case s == f.move.To():
-			parts = append(parts, pieceAt(pc, s)+" gives check")
+			parts = append(parts, f.view.pieceAt(pc, s)+" gives check")
 		default:
-			parts = append(parts, pieceAt(pc, s)+" gives a discovered check")
+			parts = append(parts, f.view.pieceAt(pc, s)+" gives a discovered check")
 		}
 	}
 	return moveName(f) + ": " + strings.Join(parts, ", ") + " (将)"

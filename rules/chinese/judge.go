@@ -1,0 +1,120 @@
+package chinese
+
+import (
+	"context"
+	"sync"
+
+	"github.com/arbiter-xq/arbiter/arbiter"
+	"github.com/arbiter-xq/arbiter/xiangqi"
+)
+
+// Every move of a cycle is classified on its own, from the position before it, the move
+// and the opponent's move just before (for 跟), in the canonical orientation of those
+// three (orient.go), with its own work budget (budget.go): its nature is a function of
+// them alone, the same in every orientation and in every cycle it belongs to. That is
+// what lets a game keep the classifications it has made (plyCache): a move judged in
+// one cycle is not searched again when the next occurrence, or a longer cycle, contains
+// it, and the ruling is the same as without the cache.
+
+// classifyMove classifies the move of f in the canonical orientation, from the cheapest
+// tier that completes within the move's budget, and reports it in f's orientation.
+func (c *classifier) classifyMove(f *plyFacts) (arbiter.PlyNature, workStats) {
+	o := canonicalOrientation(&f.before, f.move, f.prev)
+	cf := *f
+	if o != 0 {
+		cf.before, cf.after = o.position(&f.before), o.position(&f.after)
+		cf.move, cf.prev, cf.prevTo = o.move(f.move), o.move(f.prev), o.sq(f.prevTo)
+		cf.mover, cf.moved = o.color(f.mover), o.piece(f.moved)
+	}
+	cf.view = o
+	c.mates.reset()
+	var st workStats
+	for tier := tierFull; ; tier++ {
+		c.mates.restart(tier, workPerMove)
+		pn := c.classify(&cf)
+		st.tier, st.work, st.total = tier, c.mates.work, st.total+c.mates.work
+		if !c.mates.over || tier == tierBare {
+			pn = o.plyNature(pn)
+			pn.Ply = f.ply
+			return pn, st
+		}
+	}
+}
+
+// classifyCached is classifyMove through the game's cache (nil: no cache).
+func (c *classifier) classifyCached(f *plyFacts, cache *plyCache) (arbiter.PlyNature, workStats) {
+	if cache == nil {
+		return c.classifyMove(f)
+	}
+	k := plyKey{f.before.Hash(), f.move, f.prev}
+	if r, ok := cache.get(k); ok {
+		pn := identityCopy(r.pn)
+		pn.Ply = f.ply
+		return pn, r.st
+	}
+	pn, st := c.classifyMove(f)
+	cache.put(k, plyResult{identityCopy(pn), st})
+	return pn, st
+}
+
+// identityCopy copies a classification so that the cache and the caller share nothing.
+func identityCopy(pn arbiter.PlyNature) arbiter.PlyNature { return orientation(0).plyNature(pn) }
+
+// plyKey identifies a move to classify: the position before it, the move, and the
+// opponent's move just before (0 when none).
+type plyKey struct {
+	hash       uint64
+	move, prev xiangqi.Move
+}
+
+type plyResult struct {
+	pn arbiter.PlyNature
+	st workStats
+}
+
+// maxCachedPlies bounds the classifications one game keeps (a few hundred bytes each);
+// when full, the cache starts again empty.
+const maxCachedPlies = 4096
+
+// plyCache holds the classifications of one game's moves. It is safe for concurrent
+// use.
+type plyCache struct {
+	mu sync.Mutex
+	m  map[plyKey]plyResult
+}
+
+func (pc *plyCache) get(k plyKey) (plyResult, bool) {
+	pc.mu.Lock()
+	defer pc.mu.Unlock()
+	r, ok := pc.m[k]
+	return r, ok
+}
+
+func (pc *plyCache) put(k plyKey, r plyResult) {
+	pc.mu.Lock()
+	defer pc.mu.Unlock()
+	if pc.m == nil || len(pc.m) >= maxCachedPlies {
+		pc.m = make(map[plyKey]plyResult)
+	}
+	pc.m[k] = r
+}
+
+// gameJudge judges the cycles of one game, keeping the classifications of the moves it
+// has judged (see NewGameJudge).
+type gameJudge struct {
+	cache plyCache
+}
+
+// NewGameJudge returns a judge for the cycles of one game (arbiter.GameJudger): it
+// rules exactly like JudgeCycle, and keeps what it learnt about the game's moves, so
+// that the cycles of a long shuffling game, judged at every repetition, cost about one
+// classification per distinct move.
+func (ruleset) NewGameJudge() arbiter.CycleJudge { return &gameJudge{} }
+
+func (gj *gameJudge) JudgeCycle(ctx context.Context, g *xiangqi.Game, start, end int) (arbiter.Judgement, error) {
+	if g == nil || start < 0 || end > g.Len() || start >= end {
+		return arbiter.Judgement{}, nil
+	}
+	j, _, err := judgeCounted(ctx, g, start, end, &gj.cache)
+	return j, err
+}

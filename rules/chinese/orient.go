@@ -1,0 +1,128 @@
+package chinese
+
+import (
+	"github.com/arbiter-xq/arbiter/arbiter"
+	"github.com/arbiter-xq/arbiter/xiangqi"
+)
+
+// A ruling must not depend on the orientation of the board: a position and its mirrored
+// (files a <-> i) or colour-flipped twin get the same natures, the same evidence and the
+// same verdict, mapped. The exact searches give the same answers in every orientation,
+// but the work they take does not (the order squares and moves are visited in decides
+// which transpositions and cut-offs are met), and the work decides whether a move is
+// classified in the full tier or a cheaper one (budget.go).
+//
+// So every move is classified in a canonical orientation: of the four orientations of
+// its (position before, move, opponent's move before) the one with the smallest key
+// (canonicalOrientation). The work, hence the tier, is then a function of the move and
+// its position alone. The classification is written in the orientation the caller
+// gave: the evidence is mapped back (orientation.threat) and the notes name squares and
+// colours through the orientation (orientation.pieceAt, orientation.moveText).
+
+// orientation is one of the four orientations of the board: mirrored (files a <-> i),
+// flipped (turned half a turn with the colours swapped), both, or neither. Each is its
+// own inverse, so the same value maps a square there and back.
+type orientation uint8
+
+const (
+	orientMirror orientation = 1 << iota
+	orientFlip
+)
+
+func (o orientation) sq(s xiangqi.Square) xiangqi.Square {
+	if s == xiangqi.NoSquare || !s.Valid() {
+		return s
+	}
+	if o&orientFlip != 0 {
+		s = s.Flip()
+	}
+	if o&orientMirror != 0 {
+		s = s.Mirror()
+	}
+	return s
+}
+
+func (o orientation) move(m xiangqi.Move) xiangqi.Move {
+	if m == 0 || o == 0 {
+		return m
+	}
+	return xiangqi.NewMove(o.sq(m.From()), o.sq(m.To()))
+}
+
+func (o orientation) color(c xiangqi.Color) xiangqi.Color {
+	if o&orientFlip != 0 {
+		return c.Other()
+	}
+	return c
+}
+
+func (o orientation) piece(pc xiangqi.Piece) xiangqi.Piece {
+	if pc == xiangqi.NoPiece || o&orientFlip == 0 {
+		return pc
+	}
+	return xiangqi.MakePiece(pc.Color().Other(), pc.Kind())
+}
+
+func (o orientation) position(p *xiangqi.Position) xiangqi.Position {
+	q := *p
+	if o&orientFlip != 0 {
+		q = q.ColorFlip()
+	}
+	if o&orientMirror != 0 {
+		q = q.Mirror()
+	}
+	return q
+}
+
+// canonicalOrientation returns the orientation in which the move m in p, after the
+// opponent's move prev (0 when none), is classified: the one whose position hash, then
+// move, then previous move is smallest. Orientations that give the same key give the
+// same input, so the choice among them does not matter.
+func canonicalOrientation(p *xiangqi.Position, m, prev xiangqi.Move) orientation {
+	best := orientation(0)
+	bh, bm, bp := p.Hash(), m, prev
+	for o := orientMirror; o <= orientMirror|orientFlip; o++ {
+		q := o.position(p)
+		h, om, op := q.Hash(), o.move(m), o.move(prev)
+		if h < bh || h == bh && (om < bm || om == bm && op < bp) {
+			best, bh, bm, bp = o, h, om, op
+		}
+	}
+	return best
+}
+
+// plyNature maps the classification of a move found in the orientation o back; the
+// result shares nothing with pn.
+func (o orientation) plyNature(pn arbiter.PlyNature) arbiter.PlyNature {
+	pn.All = append([]arbiter.Nature(nil), pn.All...)
+	pn.Threats = append([]arbiter.Threat(nil), pn.Threats...)
+	pn.Excluded = append([]arbiter.Threat(nil), pn.Excluded...)
+	if o == 0 {
+		for i := range pn.Threats {
+			pn.Threats[i].Attackers = append([]arbiter.Attacker(nil), pn.Threats[i].Attackers...)
+		}
+		for i := range pn.Excluded {
+			pn.Excluded[i].Attackers = append([]arbiter.Attacker(nil), pn.Excluded[i].Attackers...)
+		}
+		return pn
+	}
+	for i := range pn.Threats {
+		o.threat(&pn.Threats[i])
+	}
+	for i := range pn.Excluded {
+		o.threat(&pn.Excluded[i])
+	}
+	return pn
+}
+
+// threat maps the evidence of a threat found in the orientation o back (o is its own
+// inverse).
+func (o orientation) threat(t *arbiter.Threat) {
+	t.Attackers = append([]arbiter.Attacker(nil), t.Attackers...)
+	t.Target = o.sq(t.Target)
+	t.Victim = o.piece(t.Victim)
+	for i := range t.Attackers {
+		t.Attackers[i].Square = o.sq(t.Attackers[i].Square)
+		t.Attackers[i].Piece = o.piece(t.Attackers[i].Piece)
+	}
+}

@@ -1,0 +1,171 @@
+package chinese
+
+import (
+	"context"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"github.com/arbiter-xq/arbiter/arbiter"
+	"github.com/arbiter-xq/arbiter/xiangqi"
+)
+
+// randomRepetitionGame plays random legal moves from the start position with forced
+// repetitions: now and then a move and its reply are played and then taken back move by
+// move (when the way back is legal), which closes a cycle. It returns the moves.
+func randomRepetitionGame(r *rand.Rand, n int) []xiangqi.Move {
+	g := xiangqi.NewGame(xiangqi.StartPosition())
+	quiet := func() (xiangqi.Move, bool) {
+		var ms []xiangqi.Move
+		for _, m := range g.Position().LegalMoves() {
+			if g.Position().At(m.To()) == xiangqi.NoPiece {
+				ms = append(ms, m)
+			}
+		}
+		if len(ms) == 0 {
+			return 0, false
+		}
+		return ms[r.IntN(len(ms))], true
+	}
+	back := func(m xiangqi.Move) bool {
+		b := xiangqi.NewMove(m.To(), m.From())
+		return g.Position().IsLegal(b) && g.Play(b) == nil
+	}
+	for g.Len() < n {
+		if len(g.Position().LegalMoves()) == 0 {
+			break
+		}
+		if r.IntN(3) > 0 && g.Len() > 8 {
+			m, ok := quiet()
+			if !ok || g.Play(m) != nil {
+				continue
+			}
+			rep, ok := quiet()
+			if !ok || g.Play(rep) != nil {
+				continue
+			}
+			for k := 0; k < 1+r.IntN(2) && back(m) && back(rep); k++ {
+				if g.Play(m) != nil || g.Play(rep) != nil {
+					break
+				}
+			}
+			continue
+		}
+		ms := g.Position().LegalMoves()
+		g.PlayUnchecked(ms[r.IntN(len(ms))])
+	}
+	out := make([]xiangqi.Move, g.Len())
+	for i := range out {
+		out[i] = g.Ply(i).Move
+	}
+	return out
+}
+
+// repetitionJudgements judges every cycle a repetition closes in the game of moves,
+// played in the orientation tr, with judge.
+func repetitionJudgements(tb testing.TB, moves []xiangqi.Move, tr transform, judge arbiter.CycleJudge) []arbiter.Judgement {
+	tb.Helper()
+	p := xiangqi.StartPosition()
+	switch tr {
+	case mirrored:
+		p = p.Mirror()
+	case flipped:
+		p = p.ColorFlip()
+	}
+	g := xiangqi.NewGame(p)
+	var out []arbiter.Judgement
+	for _, m := range moves {
+		switch tr {
+		case mirrored:
+			m = m.Mirror()
+		case flipped:
+			m = m.Flip()
+		}
+		if err := g.Play(m); err != nil {
+			tb.Fatal(err)
+		}
+		if prev := g.PreviousOccurrence(); prev >= 0 {
+			j, err := judge.JudgeCycle(context.Background(), g, prev, g.Len())
+			if err != nil {
+				tb.Fatal(err)
+			}
+			out = append(out, j)
+		}
+	}
+	return out
+}
+
+// TestRandomGamesOrientation: random games with repetitions, mirrored and
+// colour-flipped, get the same natures, joint flags and (mapped) verdicts on every
+// cycle, in a seeded sample.
+func TestRandomGamesOrientation(t *testing.T) {
+	r := rand.New(rand.NewPCG(10, 2026))
+	games, cycles := 12, 0
+	if testing.Short() {
+		games = 4
+	}
+	for n := 0; n < games; n++ {
+		moves := randomRepetitionGame(r, 40+r.IntN(40))
+		base := repetitionJudgements(t, moves, identity, New())
+		cycles += len(base)
+		for _, tr := range []transform{mirrored, flipped} {
+			got := repetitionJudgements(t, moves, tr, New())
+			for i := range base {
+				b, g := base[i], got[i]
+				if g.Ruling.Verdict != expectUnder(b.Ruling.Verdict, tr) || natureString(natures(g)) != natureString(natures(b)) ||
+					jointFlags(g, tr) != jointFlags(b, identity) {
+					t.Errorf("game %d cycle %d (%s): %v %s, original %v %s", n, i, tr, g.Ruling.Verdict, natureString(natures(g)), b.Ruling.Verdict, natureString(natures(b)))
+				}
+			}
+		}
+	}
+	if cycles == 0 {
+		t.Fatal("no repetition in the sample")
+	}
+	t.Logf("%d games, %d cycles", games, cycles)
+}
+
+// TestGameJudgeSameRulings: the per-game judge, which keeps the classifications of the
+// game's moves, rules exactly like JudgeCycle (the whole judgement, evidence and notes
+// included) on random games with repetitions and on the official diagrams.
+func TestGameJudgeSameRulings(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 2026))
+	games := 12
+	if testing.Short() {
+		games = 4
+	}
+	for n := 0; n < games; n++ {
+		moves := randomRepetitionGame(r, 40+r.IntN(40))
+		want := repetitionJudgements(t, moves, identity, New())
+		got := repetitionJudgements(t, moves, identity, ruleset{}.NewGameJudge())
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("game %d: the per-game judge differs from JudgeCycle", n)
+		}
+	}
+	for _, c := range loadCases(t) {
+		g, start, end := replay(t, c, identity)
+		gj := ruleset{}.NewGameJudge()
+		judge := func(j arbiter.CycleJudge, start, end int) arbiter.Judgement {
+			out, err := j.JudgeCycle(context.Background(), g, start, end)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return out
+		}
+		all := judge(gj, 0, end) // fills the cache with every move
+		if !reflect.DeepEqual(all, judge(New(), 0, end)) {
+			t.Errorf("%s: the whole sequence is judged differently with the cache", c.id)
+		}
+		if !reflect.DeepEqual(judge(gj, start, end), judge(New(), start, end)) {
+			t.Errorf("%s: the cycle is judged differently from cached moves", c.id)
+		}
+	}
+}
+
+func natures(j arbiter.Judgement) []arbiter.Nature {
+	out := make([]arbiter.Nature, len(j.Plies))
+	for i, pn := range j.Plies {
+		out[i] = pn.Nature
+	}
+	return out
+}
