@@ -100,7 +100,7 @@ func repetitionJudgements(tb testing.TB, moves []xiangqi.Move, tr transform, jud
 // cycle, in a seeded sample.
 func TestRandomGamesOrientation(t *testing.T) {
 	r := rand.New(rand.NewPCG(10, 2026))
-	games, cycles := 12, 0
+	games, cycles := 6, 0
 	if testing.Short() {
 		games = 4
 	}
@@ -130,7 +130,7 @@ func TestRandomGamesOrientation(t *testing.T) {
 // included) on random games with repetitions and on the official diagrams.
 func TestGameJudgeSameRulings(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 2026))
-	games := 12
+	games := 6
 	if testing.Short() {
 		games = 4
 	}
