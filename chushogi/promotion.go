@@ -1,0 +1,56 @@
+package chushogi
+
+// InZone reports whether s is in colour c's promotion zone: the four ranks farthest
+// from c (ranks a-d for sente, i-l for gote; §4.1).
+func InZone(c Color, s Square) bool {
+	if c == Sente {
+		return s.row() < 4
+	}
+	return s.row() >= Ranks-4
+}
+
+// lastRank reports whether s is on c's last rank (a for sente, l for gote).
+func lastRank(c Color, s Square) bool {
+	if c == Sente {
+		return s.row() == 0
+	}
+	return s.row() == Ranks-1
+}
+
+// promotionBar returns "" when pc may promote on the single move from-to (capturing
+// when captures is true) under the options, and otherwise why not (§4.2, §4.3).
+func promotionBar(pc Piece, from, to Square, captures bool, o *Options) string {
+	if pc.Promoted() {
+		return "a promoted piece cannot promote again"
+	}
+	if !pc.Kind().CanPromote() {
+		return "a " + pc.Name() + " never promotes"
+	}
+	c := pc.Color()
+	inFrom, inTo := InZone(c, from), InZone(c, to)
+	if !inFrom && inTo {
+		return "" // entering the zone (P1 on a re-entry)
+	}
+	if o.Promotion == PromotionEntryOnly {
+		return "only a move into the zone from outside may promote (entry_only)"
+	}
+	if captures && (inFrom || inTo) {
+		return "" // the capture clause
+	}
+	if lastRank(c, to) {
+		switch {
+		case pc.Kind() == Pawn && o.PawnLastRank, pc.Kind() == Lance && o.LanceLastRank,
+			pc.Kind() == GoBetween && o.GoBetweenLastRank:
+			return "" // last-rank relief (P2, the online lance rule)
+		}
+	}
+	switch {
+	case !inFrom && !inTo:
+		return "the piece did not enter the zone"
+	case inFrom && !inTo:
+		return "the piece leaves the zone without capturing"
+	case lastRank(c, to):
+		return "the piece was already in the zone, captures nothing, and this ruleset gives a " + pc.Name() + " no last-rank relief"
+	}
+	return "the piece was already in the zone and captures nothing"
+}

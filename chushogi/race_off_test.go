@@ -1,0 +1,5 @@
+//go:build !race
+
+package chushogi
+
+const raceEnabled = false
