@@ -201,6 +201,10 @@ type GamePly struct {
 	// Natures lists every nature, heaviest first; Nature is the one that counts.
 	Natures     []Nature
 	Nature      Nature
+	// Squares are the squares the move touches, in order: from and to; a chu shogi
+	// lion's from, mid and to; a banqi chain's from and every capture; a flip's one
+	// square. Pictures draw the move from them.
+	Squares     []string
 	Threats     []GameThreat
 	Capture     bool
 	Check       bool

@@ -1,0 +1,161 @@
+package picture
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/arbiter-xq/arbiter/arbiter"
+)
+
+// Pictures of the other games (banqi, chu shogi) are drawn from their game-neutral
+// reports (arbiter.GameReport): the game's adapter in this package reads a position in
+// the game's notation into a Board and names its squares as Points; GameRuling does the
+// rest the same way for every game.
+
+// GameAdapter is what a game gives this package to draw its reports.
+type GameAdapter struct {
+	// Board reads a position in the game's notation (banqi position string, chu shogi
+	// SFEN) into a Board.
+	Board func(position string) (Board, error)
+	// Point converts a square name ("c6", "7g") to a Point of that Board.
+	Point func(square string) (Point, bool)
+	// SideColor is the arrow colour of a side's moves.
+	SideColor func(arbiter.Side) string
+}
+
+// gameAdapter returns the adapter of a game (arbiter.RulesetInfo.Game). A game adds its
+// case here and its adapter in its own file (banqi.go, chushogi.go).
+func gameAdapter(game string) (GameAdapter, bool) {
+	switch game {
+	}
+	return GameAdapter{}, false
+}
+
+// HasGame reports whether this package can draw the game's reports.
+func HasGame(game string) bool {
+	_, ok := gameAdapter(game)
+	return ok
+}
+
+// GameRuling draws a game report like Ruling draws a xiangqi one: the position of the
+// latest cycle with each of its moves as a numbered arrow, the pieces each move
+// attacks ringed with their attackers, and a caption with the verdict, each side's
+// pattern, the references and every move with its nature; without a cycle, the final
+// position with the last move and the result.
+func GameRuling(w io.Writer, r *arbiter.GameReport, opts ...Option) error {
+	b, own, err := GameRulingBoard(r)
+	if err != nil {
+		return err
+	}
+	return SVG(w, b, append(own, opts...)...)
+}
+
+// GameRulingBoard is what GameRuling draws: the board and the options that mark it.
+func GameRulingBoard(r *arbiter.GameReport) (Board, []Option, error) {
+	if r == nil {
+		return Board{}, nil, fmt.Errorf("picture: no report")
+	}
+	ad, ok := gameAdapter(r.Ruleset.Game)
+	if !ok {
+		return Board{}, nil, fmt.Errorf("picture: no pictures for game %q yet", r.Ruleset.Game)
+	}
+	color := func(s arbiter.Side) string {
+		if ad.SideColor != nil {
+			return ad.SideColor(s)
+		}
+		if s == arbiter.SideBlack || s == arbiter.SideGote {
+			return BlackMoveColor
+		}
+		return RedMoveColor
+	}
+	var plies []arbiter.GamePly
+	position := r.FinalPosition
+	title := capitalize(r.Result.String())
+	var caption []CaptionLine
+	if c := r.Cycle; c != nil {
+		position = c.Position
+		for _, p := range r.Plies {
+			if p.Ply >= c.FirstPly && p.Ply <= c.LastPly {
+				plies = append(plies, p)
+			}
+		}
+		v := c.Ruling.Verdict
+		title = capitalize(v.String())
+		caption = append(caption, CaptionLine{Bold: true, Text: fmt.Sprintf("Ruling (%s): %s. The position after ply %d repeats (occurrence %d); the cycle is plies %d-%d.",
+			r.Ruleset.ID, strings.ToUpper(v.String()), c.LastPly, c.Occurrence, c.FirstPly, c.LastPly)})
+		for _, sp := range c.Patterns {
+			status := "allowed 允许"
+			if sp.Forbidden {
+				status = "forbidden 禁止"
+			}
+			caption = append(caption, CaptionLine{Text: fmt.Sprintf("%s: %s %s, %s", sp.Side, sp.Pattern, sp.PatternChinese, status), Color: color(sp.Side)})
+		}
+		if len(c.Ruling.References) > 0 {
+			caption = append(caption, CaptionLine{Text: "References: " + strings.Join(c.Ruling.References, "; ")})
+		}
+	} else if n := len(r.Plies); n > 0 {
+		plies = r.Plies[n-1:]
+	}
+	b, err := ad.Board(position)
+	if err != nil {
+		return Board{}, nil, fmt.Errorf("picture: %w", err)
+	}
+	var arrows []ArrowMark
+	var rings []RingMark
+	for i, p := range plies {
+		n := itoa(i + 1)
+		if len(plies) == 1 && r.Cycle == nil {
+			n = itoa(p.Ply)
+		}
+		pts := make([]Point, 0, len(p.Squares))
+		for _, sq := range p.Squares {
+			if pt, ok := ad.Point(sq); ok {
+				pts = append(pts, pt)
+			}
+		}
+		col := color(p.Side)
+		switch {
+		case len(pts) == 1:
+			rings = append(rings, Ring(pts[0]).WithColor(col).WithLabel(n))
+		case len(pts) > 1:
+			for j := 1; j < len(pts); j++ {
+				a := Arrow(pts[j-1], pts[j]).WithColor(col).WithTitle(fmt.Sprintf("%s. %s %s", n, p.Side, p.Move))
+				if j == len(pts)-1 {
+					a = a.WithLabel(n)
+				}
+				arrows = append(arrows, a)
+			}
+		}
+		line := fmt.Sprintf("%s. %s %s", n, p.Side, p.Move)
+		if p.Nature != arbiter.NatureUnspecified {
+			line += fmt.Sprintf(": %s %s", p.Nature.Chinese(), p.Nature)
+		}
+		for _, t := range p.Threats {
+			if !t.Counted {
+				continue
+			}
+			var as []string
+			for _, a := range t.Attackers {
+				as = append(as, a.Square)
+				if pt, ok := ad.Point(a.Square); ok {
+					rings = append(rings, Ring(pt).WithColor(ChaseColor).WithDashes())
+				}
+			}
+			if pt, ok := ad.Point(t.Target.Square); ok {
+				rings = append(rings, Ring(pt).WithColor(ChaseColor).WithLabel(t.Nature.Chinese()+n))
+			}
+			line += fmt.Sprintf("; %s %s by %s", t.Nature, t.Target.Square, strings.Join(as, "+"))
+		}
+		caption = append(caption, CaptionLine{Text: line, Color: col})
+	}
+	res := "Result: " + r.Result.String()
+	if r.Termination != arbiter.TerminationNone {
+		res += fmt.Sprintf(" (%s, ply %d)", r.Termination, r.DecidedAtPly)
+	}
+	caption = append(caption, CaptionLine{Text: res})
+	if r.Cycle != nil {
+		caption = append(caption, CaptionLine{Text: "Key: numbered arrows are the cycle's moves in order; rings: attacked pieces (solid) and their attackers (dashed).", Color: "#666666"})
+	}
+	return b, []Option{Title(title), Arrows(arrows...), Rings(rings...), CaptionLines(caption...)}, nil
+}
