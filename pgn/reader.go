@@ -60,6 +60,9 @@ func Read(r io.Reader) ([]*Game, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := sniffBinary(data); err != nil {
+		return nil, err
+	}
 	text, enc, err := decode(data)
 	if err != nil {
 		return nil, err

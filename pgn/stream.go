@@ -27,6 +27,13 @@ func (a *autoReader) Read(p []byte) (int, error) {
 		return a.out.Read(p)
 	}
 	if a.enc == 0 {
+		head, err := a.src.Peek(sniffSize)
+		if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+			return 0, err
+		}
+		if err := sniffBinary(head); err != nil {
+			return 0, err
+		}
 		a.enc = UTF8
 		if head, _ := a.src.Peek(len(utf8BOM)); bytes.Equal(head, utf8BOM) {
 			a.src.Discard(len(utf8BOM))

@@ -7,8 +7,6 @@ import (
 	"io"
 	"strings"
 
-	"google.golang.org/protobuf/encoding/protojson"
-
 	"github.com/arbiter-xq/arbiter/arbiter"
 	"github.com/arbiter-xq/arbiter/casebook"
 	"github.com/arbiter-xq/arbiter/notation"
@@ -99,13 +97,12 @@ func runCasebook(args []string, stdout, stderr io.Writer) int {
 		if *asJSON {
 			resp := &arbiterv1.VerifyCasebookResponse{Results: rep.Results, Passed: int32(rep.Passed), Failed: int32(rep.Failed),
 				KnownDivergences: int32(rep.Divergent), Pending: int32(rep.Pending)}
-			b, err := protojson.Marshal(resp)
+			b, err := protoJSONLine(resp)
 			if err != nil {
 				fmt.Fprintln(stderr, "arbiter casebook:", err)
 				return exitInput
 			}
 			out.Write(b)
-			out.WriteByte('\n')
 		} else {
 			printVerify(out, rep)
 		}

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -14,8 +15,10 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/arbiter-xq/arbiter/apiconv"
 	"github.com/arbiter-xq/arbiter/arbiter"
 	"github.com/arbiter-xq/arbiter/internal/corpus"
+	"github.com/arbiter-xq/arbiter/pgn"
 )
 
 const compareUsage = `usage: arbiter compare [--rulesets chinese,asian] [--json] [policy flags] SOURCE...
@@ -27,22 +30,58 @@ result, termination or ruling of the final repetition) are listed side by side, 
 summary. Games run in parallel.
 `
 
-// compareRow is one game's rulings under every ruleset.
-type compareRow struct {
-	Game     string          `json:"game"`
-	Plies    int             `json:"plies"`
-	Rulings  []compareRuling `json:"rulings"`
-	Disagree bool            `json:"disagree"`
-	Error    string          `json:"error,omitempty"`
+// comparison is one game's rulings under every ruleset.
+type comparison struct {
+	rulings  []compareRuling // one per ruleset, in order
+	disagree bool
+	err      string
 }
 
+// compareRuling is what compare keeps of one adjudication (not the whole report: a
+// database has tens of thousands of games).
 type compareRuling struct {
-	Ruleset     string `json:"ruleset"`
-	Verdict     string `json:"verdict"`
-	Result      string `json:"result"`
-	Termination string `json:"termination,omitempty"`
-	EndPly      int    `json:"end_ply,omitempty"` // the ply (from 1) that ended the game
-	Patterns    string `json:"patterns,omitempty"`
+	ruleset  string
+	verdict  arbiter.Verdict
+	result   arbiter.Result
+	term     arbiter.Termination
+	endPly   int // the ply (from 1) that ended the game; 0 while it goes on
+	patterns []arbiter.SidePattern
+}
+
+// compareJSON is the JSON line of a game where the rulesets disagree (see README).
+// Key spellings and enum values are those of judge --json.
+type compareJSON struct {
+	Source   json.RawMessage     `json:"source"`
+	Plies    int                 `json:"plies"`
+	Rulings  []compareRulingJSON `json:"rulings"`
+	Disagree bool                `json:"disagree"`
+}
+
+type compareRulingJSON struct {
+	Ruleset      string               `json:"ruleset"`
+	Verdict      string               `json:"verdict,omitempty"` // VERDICT_*, absent when no repetition
+	Result       string               `json:"result"`            // RESULT_*
+	Termination  string               `json:"termination,omitempty"`
+	DecidedAtPly int                  `json:"decidedAtPly,omitempty"` // from 1, as in judge --json
+	Patterns     []comparePatternJSON `json:"patterns,omitempty"`
+}
+
+type comparePatternJSON struct {
+	Side           string `json:"side"`
+	Pattern        string `json:"pattern"`
+	PatternChinese string `json:"patternChinese"`
+}
+
+// compareSummaryJSON is the last JSON line of compare.
+type compareSummaryJSON struct {
+	Summary struct {
+		Games           int `json:"games"`
+		Plies           int `json:"plies"`
+		WithRulings     int `json:"withRulings"`
+		Disagreements   int `json:"disagreements"`
+		Errors          int `json:"errors"`
+		UnreadableFiles int `json:"unreadableFiles"`
+	} `json:"summary"`
 }
 
 func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -53,7 +92,7 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	fs.SetOutput(stderr)
 	list := fs.String("rulesets", "", "comma-separated ruleset ids (default: all)")
 	asJSON := fs.Bool("json", false, "one JSON object per disagreeing game, then a summary object")
-	relaxed := fs.Bool("relaxed-fen", true, "accept pieces on points they can never reach (some databases have them)")
+	relaxed := fs.Bool("relaxed-fen", false, "accept pieces on points they can never reach (some databases have them)")
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "games adjudicated in parallel")
 	var pf policyFlags
 	pf.bind(fs)
@@ -90,16 +129,15 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		}
 	}
 	var hs []history
+	unreadable := 0
 	for _, src := range sources {
-		more, err := loadHistories(src)
-		if err != nil {
-			fmt.Fprintf(stderr, "arbiter compare: %s: %v\n", src, err)
-			return exitInput
-		}
-		hs = append(hs, more...)
+		hs = append(hs, loadSource(src, func(file string, err error) {
+			unreadable++
+			fmt.Fprintf(stderr, "arbiter compare: %s: %v%s (skipped)\n", file, err, fileHint(file, err, "compare"))
+		})...)
 	}
 
-	rows := make([]compareRow, len(hs))
+	rows := make([]comparison, len(hs))
 	jobs := make(chan int)
 	var wg sync.WaitGroup
 	for w := 0; w < max(1, *workers); w++ {
@@ -130,134 +168,181 @@ feed:
 
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
-	disagree, errs, plies := 0, 0, 0
-	repeated := 0
-	for _, r := range rows {
-		plies += r.Plies
-		if r.Error != "" {
-			errs++
-			fmt.Fprintf(stderr, "arbiter compare: %s: %s\n", r.Game, r.Error)
+	var sum compareSummaryJSON
+	s := &sum.Summary
+	s.Games, s.UnreadableFiles = len(hs), unreadable
+	for i, r := range rows {
+		h := hs[i]
+		s.Plies += len(h.moves)
+		if r.err != "" {
+			s.Errors++
+			fmt.Fprintf(stderr, "arbiter compare: %s: %s\n", h.name(), r.err)
 			continue
 		}
-		for _, rl := range r.Rulings {
-			if rl.Verdict != "none" || rl.Termination != "" {
-				repeated++
+		for _, rl := range r.rulings {
+			if rl.verdict != arbiter.VerdictNone || rl.term != arbiter.TerminationNone {
+				s.WithRulings++
 				break
 			}
 		}
-		if !r.Disagree {
+		if !r.disagree {
 			continue
 		}
-		disagree++
+		s.Disagreements++
 		if *asJSON {
-			b, _ := json.Marshal(r)
+			b, err := compareLine(h, r)
+			if err != nil {
+				fmt.Fprintln(stderr, "arbiter compare:", err)
+				return exitInput
+			}
 			out.Write(b)
-			out.WriteByte('\n')
 			continue
 		}
-		fmt.Fprintf(out, "%s (%d plies)\n", r.Game, r.Plies)
-		for _, rl := range r.Rulings {
-			term := rl.Termination
-			if term != "" {
-				term = fmt.Sprintf(", %s at ply %d", term, rl.EndPly)
+		fmt.Fprintf(out, "%s (%d plies)\n", h.name(), len(h.moves))
+		for _, rl := range r.rulings {
+			term := ""
+			if rl.term != arbiter.TerminationNone {
+				term = fmt.Sprintf(", %s at ply %d", rl.term, rl.endPly)
 			}
-			fmt.Fprintf(out, "  %-8s ruling %-18s result %-10s%s", rl.Ruleset, rl.Verdict, rl.Result, term)
-			if rl.Patterns != "" {
-				fmt.Fprintf(out, "  [%s]", rl.Patterns)
+			fmt.Fprintf(out, "  %-8s ruling %-18s result %-10s%s", rl.ruleset, rl.verdict, rl.result, term)
+			if len(rl.patterns) == 2 {
+				fmt.Fprintf(out, "  [Red: %s; Black: %s]", rl.patterns[0].Pattern, rl.patterns[1].Pattern)
 			}
 			fmt.Fprintln(out)
 		}
 	}
 	if *asJSON {
-		b, _ := json.Marshal(map[string]any{"summary": map[string]int{"games": len(hs), "plies": plies,
-			"with_rulings": repeated, "disagreements": disagree, "errors": errs}})
+		b, err := jsonLine(sum)
+		if err != nil {
+			fmt.Fprintln(stderr, "arbiter compare:", err)
+			return exitInput
+		}
 		out.Write(b)
-		out.WriteByte('\n')
 	} else {
-		fmt.Fprintf(out, "\n%d games (%d plies), %d with a ruling or an ending under some ruleset, %d disagreements, %d errors\n",
-			len(hs), plies, repeated, disagree, errs)
+		fmt.Fprintf(out, "\n%d games (%d plies), %d with a ruling or an ending under some ruleset, %d disagreements, %d errors, %d unreadable files\n",
+			s.Games, s.Plies, s.WithRulings, s.Disagreements, s.Errors, s.UnreadableFiles)
 	}
-	if errs > 0 {
+	if s.Errors > 0 || s.UnreadableFiles > 0 {
 		return exitInput
 	}
 	return exitOK
 }
 
-func compareGame(sets []arbiter.Ruleset, h history, pol arbiter.Policy, relaxed bool) compareRow {
-	row := compareRow{Game: h.name, Plies: len(h.moves)}
+// compareLine is the JSON line of a game where the rulesets disagree.
+func compareLine(h history, r comparison) ([]byte, error) {
+	src, err := sourceJSON(h.source())
+	if err != nil {
+		return nil, err
+	}
+	row := compareJSON{Source: src, Plies: len(h.moves), Disagree: r.disagree}
+	for _, rl := range r.rulings {
+		j := compareRulingJSON{Ruleset: rl.ruleset, Result: apiconv.Result(rl.result).String(), DecidedAtPly: rl.endPly}
+		if rl.verdict != arbiter.VerdictNone {
+			j.Verdict = apiconv.Verdict(rl.verdict).String()
+		}
+		if rl.term != arbiter.TerminationNone {
+			j.Termination = apiconv.Termination(rl.term).String()
+		}
+		for _, sp := range rl.patterns {
+			j.Patterns = append(j.Patterns, comparePatternJSON{Side: apiconv.Side(sp.Side).String(),
+				Pattern: sp.Pattern, PatternChinese: arbiter.PatternChinese(sp.Natures)})
+		}
+		row.Rulings = append(row.Rulings, j)
+	}
+	return jsonLine(row)
+}
+
+func compareGame(sets []arbiter.Ruleset, h history, pol arbiter.Policy, relaxed bool) comparison {
+	var c comparison
 	p, err := parseHistory(h, relaxed)
 	if err != nil {
-		row.Error = err.Error()
-		return row
+		c.err = err.Error() + fenHint(err)
+		return c
 	}
 	for _, rs := range sets {
 		rep, err := arbiter.Adjudicate(rs, p.start, p.moves, pol)
 		if err != nil {
-			row.Error = err.Error()
-			return row
+			c.err = err.Error()
+			return c
 		}
-		cr := compareRuling{Ruleset: rs.Info().ID, Verdict: rep.Ruling.Verdict.String(), Result: rep.Result.String()}
+		cr := compareRuling{ruleset: rs.Info().ID, verdict: rep.Ruling.Verdict, result: rep.Result, term: rep.Termination}
 		if rep.EndPly >= 0 {
-			cr.EndPly = rep.EndPly + 1
-		}
-		if rep.Termination != arbiter.TerminationNone {
-			cr.Termination = rep.Termination.String()
+			cr.endPly = rep.EndPly + 1
 		}
 		if rep.Cycle != nil {
-			cr.Patterns = fmt.Sprintf("Red: %s; Black: %s", rep.Cycle.Sides[0].Pattern, rep.Cycle.Sides[1].Pattern)
+			cr.patterns = rep.Cycle.Sides[:]
 		}
-		row.Rulings = append(row.Rulings, cr)
+		c.rulings = append(c.rulings, cr)
 	}
-	for _, r := range row.Rulings[1:] {
-		first := row.Rulings[0]
-		if r.Verdict != first.Verdict || r.Result != first.Result || r.Termination != first.Termination {
-			row.Disagree = true
+	for _, r := range c.rulings[1:] {
+		first := c.rulings[0]
+		if r.verdict != first.verdict || r.result != first.result || r.term != first.term {
+			c.disagree = true
 		}
 	}
-	return row
+	return c
 }
 
-// loadHistories reads games from a PGN file, a folder of PGN files, or a ccpd TSV database.
-func loadHistories(src string) ([]history, error) {
+// loadSource reads the games of a PGN file, a folder (every *.pgn below it), or a ccpd
+// TSV database (*.tsv, *.tsv.gz). A file that cannot be read is reported to bad and
+// skipped (the games before a syntax error in a PGN file are kept); the rest go on.
+func loadSource(src string, bad func(file string, err error)) []history {
 	st, err := os.Stat(src)
 	if err != nil {
-		return nil, err
+		bad(src, err)
+		return nil
 	}
-	if st.IsDir() {
-		var out []history
-		err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() || !strings.EqualFold(filepath.Ext(p), ".pgn") {
-				return err
-			}
-			more, err := loadHistories(p)
-			out = append(out, more...)
-			return err
-		})
-		return out, err
-	}
-	if strings.HasSuffix(src, ".tsv") || strings.HasSuffix(src, ".tsv.gz") {
-		var games []corpus.Game
-		if strings.HasSuffix(src, ".gz") {
-			games, err = corpus.ReadCCPD(src, 0)
-		} else {
-			games, err = corpus.ReadTSV(src, 0)
-		}
+	if !st.IsDir() {
+		hs, err := loadFile(src)
 		if err != nil {
-			return nil, err
+			bad(src, err)
+		}
+		return hs
+	}
+	var out []history
+	filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			bad(p, err) // an unreadable folder: skip it, go on
+			if d != nil && d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		case d.IsDir() || !strings.EqualFold(filepath.Ext(p), ".pgn"):
+			return nil
+		}
+		hs, err := loadFile(p)
+		if err != nil {
+			bad(p, err)
+		}
+		out = append(out, hs...)
+		return nil
+	})
+	return out
+}
+
+// loadFile reads one PGN file or ccpd TSV database. On an error it returns the games
+// read before it.
+func loadFile(file string) ([]history, error) {
+	lower := strings.ToLower(file)
+	if strings.HasSuffix(lower, ".tsv") || strings.HasSuffix(lower, ".tsv.gz") {
+		var games []corpus.Game
+		var err error
+		if strings.HasSuffix(lower, ".gz") {
+			games, err = corpus.ReadCCPD(file, 0)
+		} else {
+			games, err = corpus.ReadTSV(file, 0)
 		}
 		out := make([]history, len(games))
 		for i, g := range games {
-			out[i] = history{name: g.ID, fen: g.FEN, moves: g.Moves}
+			out[i] = history{file: file, index: i + 1, tags: []pgn.Tag{{Name: "GameId", Value: g.ID}, {Name: "Result", Value: g.Result}},
+				result: g.Result, fen: g.FEN, moves: g.Moves}
 		}
-		return out, nil
+		return out, err
 	}
-	games, err := readPGN(src, nil)
-	if err != nil {
-		return nil, err
+	games, err := readPGN(file, nil)
+	if err == nil && len(games) == 0 {
+		err = errors.New("no games in the file")
 	}
-	out := make([]history, len(games))
-	for i, g := range games {
-		out[i] = history{name: fmt.Sprintf("%s game %d", src, i+1), fen: g.FEN(), moves: g.Moves}
-	}
-	return out, nil
+	return pgnHistories(file, games), err
 }

@@ -8,7 +8,6 @@ import (
 	"os"
 	"strings"
 
-	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
 
 	"github.com/arbiter-xq/arbiter/apiconv"
@@ -54,11 +53,59 @@ func (pf *policyFlags) policy() (arbiter.Policy, error) {
 	return apiconv.CheckPolicy(p)
 }
 
-// history is one game to judge.
+// history is one game to judge or compare.
 type history struct {
-	name  string // "" for --fen/--moves, else "FILE game N"
-	fen   string
-	moves []string
+	file   string    // the file it was read from; "" for --fen/--moves
+	index  int       // its position in the file, from 1
+	tags   []pgn.Tag // PGN tags (for a TSV database row: GameId and Result)
+	result string    // the recorded result: "1-0", "0-1", "1/2-1/2", "*" or ""
+	fen    string
+	moves  []string
+}
+
+// name is how messages name the game: "FILE game N", "" for a history given directly.
+func (h history) name() string {
+	if h.file == "" {
+		return ""
+	}
+	n := fmt.Sprintf("%s game %d", h.file, h.index)
+	if id := h.tag("GameId"); id != "" {
+		n += " (" + id + ")"
+	}
+	return n
+}
+
+// tag returns the value of the first tag called name (any case), or "".
+func (h history) tag(name string) string {
+	for _, t := range h.tags {
+		if strings.EqualFold(t.Name, name) {
+			return t.Value
+		}
+	}
+	return ""
+}
+
+// source is the game's identity in JSON output; nil for a history given directly.
+func (h history) source() *arbiterv1.GameSource {
+	if h.file == "" {
+		return nil
+	}
+	src := &arbiterv1.GameSource{File: h.file, Index: int32(h.index), Tags: map[string]string{}}
+	for _, t := range h.tags {
+		if _, dup := src.Tags[t.Name]; !dup {
+			src.Tags[t.Name] = t.Value
+		}
+	}
+	return src
+}
+
+// pgnHistories turns the games of a PGN file into histories.
+func pgnHistories(file string, games []*pgn.Game) []history {
+	out := make([]history, len(games))
+	for i, g := range games {
+		out[i] = history{file: file, index: i + 1, tags: g.Tags, result: g.Result, fen: g.FEN(), moves: g.Moves}
+	}
+	return out
 }
 
 func runJudge(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -107,54 +154,60 @@ cycle, and prints the ruling of the cycle the last move closes and the game resu
 		fmt.Fprintln(stderr, "arbiter judge: --ruleset:", err)
 		return exitInput
 	}
+	code := exitOK
 	var hs []history
 	if len(files) == 0 {
 		hs = append(hs, history{fen: *fen, moves: notation.SplitMoves(*moves)})
 	} else {
 		for _, name := range files {
 			games, err := readPGN(name, stdin)
-			if err != nil {
-				fmt.Fprintf(stderr, "arbiter judge: %s: %v\n", name, err)
-				return exitInput
+			switch {
+			case err != nil:
+				// Judge the games before a syntax error; report the file either way.
+				code = exitInput
+				fmt.Fprintf(stderr, "arbiter judge: %s: %v%s\n", name, err, fileHint(name, err, "judge"))
+			case len(games) == 0:
+				code = exitInput
+				fmt.Fprintf(stderr, "arbiter judge: %s: no games in the file%s\n", name, fileHint(name, nil, "judge"))
 			}
-			if len(games) == 0 {
-				fmt.Fprintf(stderr, "arbiter judge: %s: no games in the file\n", name)
-				return exitInput
-			}
-			for i, g := range games {
-				hs = append(hs, history{name: fmt.Sprintf("%s game %d", name, i+1), fen: g.FEN(), moves: g.Moves})
-			}
+			hs = append(hs, pgnHistories(name, games)...)
 		}
 	}
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
-	code := exitOK
 	for _, h := range hs {
 		rep, moves, err := judgeHistory(rs, h, pol, *relaxed)
 		if err != nil {
 			code = exitInput
+			msg := err.Error() + fenHint(err)
 			if *asJSON {
 				// Keep one line per game so tools can align results with games.
-				fmt.Fprintf(out, "{\"game\":%q,\"error\":%q}\n", h.name, err.Error())
+				b, jerr := errorLine(h.source(), msg)
+				if jerr != nil {
+					fmt.Fprintln(stderr, "arbiter judge:", jerr)
+					return exitInput
+				}
+				out.Write(b)
 			}
-			if h.name != "" {
-				fmt.Fprintf(stderr, "arbiter judge: %s: %v\n", h.name, err)
+			if h.name() != "" {
+				fmt.Fprintf(stderr, "arbiter judge: %s: %s\n", h.name(), msg)
 			} else {
-				fmt.Fprintln(stderr, "arbiter judge:", err)
+				fmt.Fprintln(stderr, "arbiter judge:", msg)
 			}
 			continue
 		}
 		if *asJSON {
-			b, err := protojson.MarshalOptions{}.Marshal(apiconv.Report(rep))
+			resp := apiconv.Report(rep)
+			resp.Source = h.source()
+			b, err := protoJSONLine(resp)
 			if err != nil {
 				fmt.Fprintln(stderr, "arbiter judge:", err)
 				return exitInput
 			}
 			out.Write(b)
-			out.WriteByte('\n')
 			continue
 		}
-		printReport(out, h.name, rep, moves)
+		printReport(out, h, rep, moves)
 	}
 	return code
 }
@@ -198,10 +251,11 @@ func judgeHistory(rs arbiter.Ruleset, h history, pol arbiter.Policy, relaxed boo
 // printReport writes the human-readable adjudication: every move in three notations,
 // the natures and evidence of the cycle's moves, a board of the cycle, the patterns,
 // the ruling with its references and the result.
-func printReport(w io.Writer, name string, r *arbiter.Report, moves []xiangqi.Move) {
-	if name != "" {
-		fmt.Fprintf(w, "== %s ==\n", name)
+func printReport(w io.Writer, h history, r *arbiter.Report, moves []xiangqi.Move) {
+	if h.name() != "" {
+		fmt.Fprintf(w, "== %s ==\n", h.name())
 	}
+	printRecord(w, h)
 	fmt.Fprintf(w, "Ruleset: %s (%s, %s)\n", r.Ruleset.ID, r.Ruleset.Name, r.Ruleset.Edition)
 	pos := *r.Game.Start()
 	fmt.Fprintf(w, "Start:   %s\n", pos.FEN())
@@ -241,13 +295,13 @@ func printReport(w io.Writer, name string, r *arbiter.Report, moves []xiangqi.Mo
 	}
 	if c := r.Cycle; c != nil {
 		start := r.Game.PositionAt(c.Start)
-		earlier := earlierOccurrences(r.Game, c)
+		earlier := pliesPhrase(earlierOccurrences(r.Game, c))
 		if r.ForbiddenPly >= 0 {
-			fmt.Fprintf(w, "\nRepetition the refused move would close: the position after ply %d would repeat the position after plies %s (occurrence %d); the cycle is plies %d-%d. Cycle position:\n%s",
-				c.End, joinInts(earlier), c.Occurrence, c.Start+1, c.End, start.String())
+			fmt.Fprintf(w, "\nRepetition the refused move would close: the position after ply %d would repeat the position %s (occurrence %d); the cycle is plies %d-%d. Cycle position:\n%s",
+				c.End, earlier, c.Occurrence, c.Start+1, c.End, start.String())
 		} else {
-			fmt.Fprintf(w, "\nRepetition: the position after ply %d occurred before after plies %s (occurrence %d); the cycle is plies %d-%d. Cycle position:\n%s",
-				c.End, joinInts(earlier), c.Occurrence, c.Start+1, c.End, start.String())
+			fmt.Fprintf(w, "\nRepetition: the position after ply %d stood before %s (occurrence %d); the cycle is plies %d-%d. Cycle position:\n%s",
+				c.End, earlier, c.Occurrence, c.Start+1, c.End, start.String())
 		}
 		for _, sp := range c.Sides {
 			status := "allowed"
@@ -272,10 +326,112 @@ func printReport(w io.Writer, name string, r *arbiter.Report, moves []xiangqi.Mo
 		fmt.Fprintf(w, " (%s, on ply %d)", r.Termination, r.EndPly+1)
 	}
 	fmt.Fprintf(w, "; final position %s\n", r.State)
+	if line := agreement(h.result, r); line != "" {
+		fmt.Fprintf(w, "Record: %s\n", line)
+	}
 	if e := reportSummary(r); e != "" {
 		fmt.Fprintf(w, "Explanation: %s\n", e)
 	}
+	if r.Cycle == nil {
+		// No cycle board above: show where the game ended.
+		fmt.Fprintf(w, "Final position (after ply %d):\n%s", r.Game.Len(), r.Game.Position().String())
+	}
 	fmt.Fprintln(w)
+}
+
+// printRecord writes the recorded facts of a game read from a PGN file: event, players,
+// date and the recorded result, so the ruling can be read against them.
+func printRecord(w io.Writer, h history) {
+	var event []string
+	for _, name := range []string{"Event", "Round", "Site", "Date"} {
+		if v := h.tag(name); strings.Trim(v, "?.- ") != "" {
+			if name == "Round" {
+				v = "round " + v
+			}
+			event = append(event, v)
+		}
+	}
+	if len(event) > 0 {
+		fmt.Fprintf(w, "Event:   %s\n", strings.Join(event, ", "))
+	}
+	red, black := h.tag("Red"), h.tag("Black")
+	if red == "" {
+		red = h.tag("White")
+	}
+	if red != "" || black != "" {
+		fmt.Fprintf(w, "Players: Red %s, Black %s\n", orUnknown(red), orUnknown(black))
+	}
+	if h.result != "" {
+		fmt.Fprintf(w, "Recorded result: %s\n", describeRecorded(h.result))
+	}
+}
+
+func orUnknown(s string) string {
+	if s == "" || s == "?" {
+		return "(unknown)"
+	}
+	return s
+}
+
+// recordedResult reads a PGN result marker; ok is false for "*", "" and anything else.
+func recordedResult(s string) (arbiter.Result, bool) {
+	switch strings.TrimSpace(s) {
+	case "1-0":
+		return arbiter.ResultRedWins, true
+	case "0-1":
+		return arbiter.ResultBlackWins, true
+	case "1/2-1/2", "½-½":
+		return arbiter.ResultDraw, true
+	}
+	return arbiter.ResultUnspecified, false
+}
+
+func describeRecorded(s string) string {
+	if res, ok := recordedResult(s); ok {
+		return fmt.Sprintf("%s (%s)", s, res)
+	}
+	if s == "*" {
+		return "* (unfinished or unknown)"
+	}
+	return s
+}
+
+// agreement says whether the recorded result of the game agrees with the ruling and the
+// result the rules give for the moves; "" when nothing was recorded.
+func agreement(recorded string, r *arbiter.Report) string {
+	rec, ok := recordedResult(recorded)
+	if !ok {
+		if recorded == "" {
+			return ""
+		}
+		return fmt.Sprintf("no result recorded (%s); the moves give %s", recorded, r.Result)
+	}
+	desc := describeRecorded(recorded)
+	switch {
+	case r.Result == rec:
+		return fmt.Sprintf("the recorded result %s AGREES with the result the rules give", desc)
+	case r.Result != arbiter.ResultOngoing:
+		return fmt.Sprintf("the recorded result %s DISAGREES: the rules give %s (%s, on ply %d)", desc, r.Result, r.Termination, r.EndPly+1)
+	}
+	// The rules end nothing; a must-change ruling still points at one side.
+	loser := arbiter.ResultUnspecified
+	switch r.Ruling.Verdict {
+	case arbiter.VerdictRedMustChange:
+		loser = arbiter.ResultBlackWins
+	case arbiter.VerdictBlackMustChange:
+		loser = arbiter.ResultRedWins
+	}
+	switch {
+	case r.Cycle != nil && loser != arbiter.ResultUnspecified && rec == loser:
+		return fmt.Sprintf("the recorded result %s AGREES with the ruling (%s; the moves stop before the rules end the game)", desc, r.Ruling.Verdict)
+	case r.Cycle != nil && loser != arbiter.ResultUnspecified:
+		return fmt.Sprintf("the recorded result %s DISAGREES with the ruling (%s)", desc, r.Ruling.Verdict)
+	case r.Cycle != nil && r.Ruling.Verdict == arbiter.VerdictDraw && rec == arbiter.ResultDraw:
+		return fmt.Sprintf("the recorded result %s AGREES with the ruling (draw; the moves stop before the rules end the game)", desc)
+	case r.Cycle != nil && r.Ruling.Verdict == arbiter.VerdictDraw:
+		return fmt.Sprintf("the recorded result %s DISAGREES with the ruling (the repetition is a draw)", desc)
+	}
+	return fmt.Sprintf("the recorded result %s was decided outside the moves (resignation, time, agreement or adjudication): the rules give no result yet", desc)
 }
 
 // printForbidden names the move refused under --on-violation forbid, with its nature in
@@ -320,12 +476,26 @@ func earlierOccurrences(g *xiangqi.Game, c *arbiter.Cycle) []int {
 	return out
 }
 
-func joinInts(xs []int) string {
-	s := make([]string, len(xs))
-	for i, x := range xs {
-		s[i] = fmt.Sprint(x)
+// pliesPhrase names positions by the plies played before them: "at the start and after
+// plies 4, 8".
+func pliesPhrase(plies []int) string {
+	var parts []string
+	var after []string
+	for _, p := range plies {
+		if p == 0 {
+			parts = append(parts, "at the start")
+		} else {
+			after = append(after, fmt.Sprint(p))
+		}
 	}
-	return strings.Join(s, ", ")
+	switch len(after) {
+	case 0:
+	case 1:
+		parts = append(parts, "after ply "+after[0])
+	default:
+		parts = append(parts, "after plies "+strings.Join(after, ", "))
+	}
+	return strings.Join(parts, " and ")
 }
 
 func describeThreat(t arbiter.Threat) string {

@@ -3,8 +3,9 @@
 // across rulesets over a database (compare), over its casebook (casebook), and as a
 // move-generator check (perft).
 //
-// Exit codes: 0 success, 1 usage error, 2 input error (bad FEN, move, PGN, ruleset,
-// or a casebook verification failure), 130 compare interrupted.
+// Exit codes: 0 success, 1 usage error, 2 input error (bad FEN, move, PGN, ruleset, a
+// file that cannot be read, or a casebook verification failure), 130 compare
+// interrupted. Every command reads its flags anywhere among its arguments (parseArgs).
 package main
 
 import (
@@ -52,6 +53,8 @@ Usage:
   arbiter version                                       also --version
   arbiter rulesets
 
+Flags may stand before or after the arguments; "--" ends them. Ruleset ids are
+case-insensitive (arbiter rulesets lists them).
 Moves may be written in ICCS (h2e2, H2-E2), WXF (C2.5, C2=5, +P.4) or Chinese
 (炮二平五, 马８进７), mixed freely. Run "arbiter COMMAND --help" for a command's flags.
 `

@@ -135,7 +135,8 @@ func TestCompare(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	if !strings.Contains(out, `"summary":{"disagreements":1,"errors":0,"games":3`) || !strings.Contains(out, `game 2`) {
+	if !strings.Contains(out, `{"summary":{"games":3,"plies":10,"withRulings":2,"disagreements":1,"errors":0,"unreadableFiles":0}}`) ||
+		!strings.Contains(out, `"index":2`) {
 		t.Errorf("summary line:\n%s", out)
 	}
 }

@@ -118,7 +118,8 @@ func (x *AdjudicateRequest) GetDeal() string {
 }
 
 // AdjudicateResponse is the ruling on one history under one ruleset. The CLI's
-// `judge --json` prints this message as protobuf JSON.
+// `judge --json` prints this message as protobuf JSON, one compact line per game, with
+// `source` naming the game.
 type AdjudicateResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The ruleset id that ruled.
@@ -152,7 +153,10 @@ type AdjudicateResponse struct {
 	// Compare only, for banqi and chu shogi: this ruleset rejected a move that another
 	// ruleset of the comparison may accept (a disputed legality point). The rest of the
 	// response is empty then; Adjudicate reports such a move as an InvalidArgument error.
-	Rejected      *MoveRejected `protobuf:"bytes,53,opt,name=rejected,proto3" json:"rejected,omitempty"`
+	Rejected *MoveRejected `protobuf:"bytes,53,opt,name=rejected,proto3" json:"rejected,omitempty"`
+	// Where the history came from, when it was read from a file (`arbiter judge FILE.pgn`
+	// sets it); absent for a history given directly (the service never sets it).
+	Source        *GameSource `protobuf:"bytes,40,opt,name=source,proto3" json:"source,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -285,6 +289,78 @@ func (x *AdjudicateResponse) GetRejected() *MoveRejected {
 	return nil
 }
 
+func (x *AdjudicateResponse) GetSource() *GameSource {
+	if x != nil {
+		return x.Source
+	}
+	return nil
+}
+
+// GameSource identifies a game read from a file: a PGN file or a game database.
+type GameSource struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The file name as given ("-" for standard input).
+	File string `protobuf:"bytes,1,opt,name=file,proto3" json:"file,omitempty"`
+	// The game's position in the file, from 1.
+	Index int32 `protobuf:"varint,2,opt,name=index,proto3" json:"index,omitempty"`
+	// The game's tags: the PGN tag pairs (Event, Red, Black, Date, Result, FEN ...) as
+	// written, the first of each name; for a row of a TSV database, "GameId" and "Result".
+	Tags          map[string]string `protobuf:"bytes,3,rep,name=tags,proto3" json:"tags,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GameSource) Reset() {
+	*x = GameSource{}
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GameSource) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GameSource) ProtoMessage() {}
+
+func (x *GameSource) ProtoReflect() protoreflect.Message {
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GameSource.ProtoReflect.Descriptor instead.
+func (*GameSource) Descriptor() ([]byte, []int) {
+	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *GameSource) GetFile() string {
+	if x != nil {
+		return x.File
+	}
+	return ""
+}
+
+func (x *GameSource) GetIndex() int32 {
+	if x != nil {
+		return x.Index
+	}
+	return 0
+}
+
+func (x *GameSource) GetTags() map[string]string {
+	if x != nil {
+		return x.Tags
+	}
+	return nil
+}
+
 // PlayGameRequest is one message of a game stream: the game start, then one move each.
 type PlayGameRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -301,7 +377,7 @@ type PlayGameRequest struct {
 
 func (x *PlayGameRequest) Reset() {
 	*x = PlayGameRequest{}
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[2]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -313,7 +389,7 @@ func (x *PlayGameRequest) String() string {
 func (*PlayGameRequest) ProtoMessage() {}
 
 func (x *PlayGameRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[2]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -326,7 +402,7 @@ func (x *PlayGameRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlayGameRequest.ProtoReflect.Descriptor instead.
 func (*PlayGameRequest) Descriptor() ([]byte, []int) {
-	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{2}
+	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *PlayGameRequest) GetInput() isPlayGameRequest_Input {
@@ -394,7 +470,7 @@ type GameStart struct {
 
 func (x *GameStart) Reset() {
 	*x = GameStart{}
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[3]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -406,7 +482,7 @@ func (x *GameStart) String() string {
 func (*GameStart) ProtoMessage() {}
 
 func (x *GameStart) ProtoReflect() protoreflect.Message {
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[3]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -419,7 +495,7 @@ func (x *GameStart) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameStart.ProtoReflect.Descriptor instead.
 func (*GameStart) Descriptor() ([]byte, []int) {
-	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{3}
+	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *GameStart) GetRuleset() string {
@@ -495,7 +571,7 @@ type PlayGameResponse struct {
 
 func (x *PlayGameResponse) Reset() {
 	*x = PlayGameResponse{}
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[4]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -507,7 +583,7 @@ func (x *PlayGameResponse) String() string {
 func (*PlayGameResponse) ProtoMessage() {}
 
 func (x *PlayGameResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[4]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -520,7 +596,7 @@ func (x *PlayGameResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlayGameResponse.ProtoReflect.Descriptor instead.
 func (*PlayGameResponse) Descriptor() ([]byte, []int) {
-	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{4}
+	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *PlayGameResponse) GetPly() *PlyReport {
@@ -609,7 +685,7 @@ type MoveRejected struct {
 
 func (x *MoveRejected) Reset() {
 	*x = MoveRejected{}
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[5]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -621,7 +697,7 @@ func (x *MoveRejected) String() string {
 func (*MoveRejected) ProtoMessage() {}
 
 func (x *MoveRejected) ProtoReflect() protoreflect.Message {
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[5]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -634,7 +710,7 @@ func (x *MoveRejected) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MoveRejected.ProtoReflect.Descriptor instead.
 func (*MoveRejected) Descriptor() ([]byte, []int) {
-	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{5}
+	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *MoveRejected) GetField() string {
@@ -694,7 +770,7 @@ type CompareRequest struct {
 
 func (x *CompareRequest) Reset() {
 	*x = CompareRequest{}
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[6]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -706,7 +782,7 @@ func (x *CompareRequest) String() string {
 func (*CompareRequest) ProtoMessage() {}
 
 func (x *CompareRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[6]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -719,7 +795,7 @@ func (x *CompareRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CompareRequest.ProtoReflect.Descriptor instead.
 func (*CompareRequest) Descriptor() ([]byte, []int) {
-	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{6}
+	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *CompareRequest) GetRulesets() []string {
@@ -778,7 +854,7 @@ type CompareResponse struct {
 
 func (x *CompareResponse) Reset() {
 	*x = CompareResponse{}
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[7]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -790,7 +866,7 @@ func (x *CompareResponse) String() string {
 func (*CompareResponse) ProtoMessage() {}
 
 func (x *CompareResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[7]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -803,7 +879,7 @@ func (x *CompareResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CompareResponse.ProtoReflect.Descriptor instead.
 func (*CompareResponse) Descriptor() ([]byte, []int) {
-	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{7}
+	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *CompareResponse) GetAdjudications() []*AdjudicateResponse {
@@ -846,7 +922,7 @@ type Ruleset struct {
 
 func (x *Ruleset) Reset() {
 	*x = Ruleset{}
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[8]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -858,7 +934,7 @@ func (x *Ruleset) String() string {
 func (*Ruleset) ProtoMessage() {}
 
 func (x *Ruleset) ProtoReflect() protoreflect.Message {
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[8]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -871,7 +947,7 @@ func (x *Ruleset) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Ruleset.ProtoReflect.Descriptor instead.
 func (*Ruleset) Descriptor() ([]byte, []int) {
-	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{8}
+	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *Ruleset) GetId() string {
@@ -947,7 +1023,7 @@ type RulesetOption struct {
 
 func (x *RulesetOption) Reset() {
 	*x = RulesetOption{}
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[9]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -959,7 +1035,7 @@ func (x *RulesetOption) String() string {
 func (*RulesetOption) ProtoMessage() {}
 
 func (x *RulesetOption) ProtoReflect() protoreflect.Message {
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[9]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -972,7 +1048,7 @@ func (x *RulesetOption) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RulesetOption.ProtoReflect.Descriptor instead.
 func (*RulesetOption) Descriptor() ([]byte, []int) {
-	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{9}
+	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *RulesetOption) GetName() string {
@@ -1012,7 +1088,7 @@ type ListRulesetsRequest struct {
 
 func (x *ListRulesetsRequest) Reset() {
 	*x = ListRulesetsRequest{}
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[10]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1024,7 +1100,7 @@ func (x *ListRulesetsRequest) String() string {
 func (*ListRulesetsRequest) ProtoMessage() {}
 
 func (x *ListRulesetsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[10]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1037,7 +1113,7 @@ func (x *ListRulesetsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListRulesetsRequest.ProtoReflect.Descriptor instead.
 func (*ListRulesetsRequest) Descriptor() ([]byte, []int) {
-	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{10}
+	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{11}
 }
 
 // ListRulesetsResponse lists the known rulesets.
@@ -1051,7 +1127,7 @@ type ListRulesetsResponse struct {
 
 func (x *ListRulesetsResponse) Reset() {
 	*x = ListRulesetsResponse{}
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[11]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1063,7 +1139,7 @@ func (x *ListRulesetsResponse) String() string {
 func (*ListRulesetsResponse) ProtoMessage() {}
 
 func (x *ListRulesetsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[11]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1076,7 +1152,7 @@ func (x *ListRulesetsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListRulesetsResponse.ProtoReflect.Descriptor instead.
 func (*ListRulesetsResponse) Descriptor() ([]byte, []int) {
-	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{11}
+	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *ListRulesetsResponse) GetRulesets() []*Ruleset {
@@ -1107,7 +1183,7 @@ type ListCasesRequest struct {
 
 func (x *ListCasesRequest) Reset() {
 	*x = ListCasesRequest{}
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[12]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1119,7 +1195,7 @@ func (x *ListCasesRequest) String() string {
 func (*ListCasesRequest) ProtoMessage() {}
 
 func (x *ListCasesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[12]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1132,7 +1208,7 @@ func (x *ListCasesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListCasesRequest.ProtoReflect.Descriptor instead.
 func (*ListCasesRequest) Descriptor() ([]byte, []int) {
-	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{12}
+	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *ListCasesRequest) GetRuleset() string {
@@ -1190,7 +1266,7 @@ type ListCasesResponse struct {
 
 func (x *ListCasesResponse) Reset() {
 	*x = ListCasesResponse{}
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[13]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1202,7 +1278,7 @@ func (x *ListCasesResponse) String() string {
 func (*ListCasesResponse) ProtoMessage() {}
 
 func (x *ListCasesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[13]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1215,7 +1291,7 @@ func (x *ListCasesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListCasesResponse.ProtoReflect.Descriptor instead.
 func (*ListCasesResponse) Descriptor() ([]byte, []int) {
-	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{13}
+	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *ListCasesResponse) GetCases() []*Case {
@@ -1243,7 +1319,7 @@ type GetCaseRequest struct {
 
 func (x *GetCaseRequest) Reset() {
 	*x = GetCaseRequest{}
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[14]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1255,7 +1331,7 @@ func (x *GetCaseRequest) String() string {
 func (*GetCaseRequest) ProtoMessage() {}
 
 func (x *GetCaseRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[14]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1268,7 +1344,7 @@ func (x *GetCaseRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCaseRequest.ProtoReflect.Descriptor instead.
 func (*GetCaseRequest) Descriptor() ([]byte, []int) {
-	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{14}
+	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *GetCaseRequest) GetId() string {
@@ -1289,7 +1365,7 @@ type GetCaseResponse struct {
 
 func (x *GetCaseResponse) Reset() {
 	*x = GetCaseResponse{}
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[15]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1301,7 +1377,7 @@ func (x *GetCaseResponse) String() string {
 func (*GetCaseResponse) ProtoMessage() {}
 
 func (x *GetCaseResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[15]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1314,7 +1390,7 @@ func (x *GetCaseResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCaseResponse.ProtoReflect.Descriptor instead.
 func (*GetCaseResponse) Descriptor() ([]byte, []int) {
-	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{15}
+	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *GetCaseResponse) GetCase() *Case {
@@ -1340,7 +1416,7 @@ type VerifyCasebookRequest struct {
 
 func (x *VerifyCasebookRequest) Reset() {
 	*x = VerifyCasebookRequest{}
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[16]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1352,7 +1428,7 @@ func (x *VerifyCasebookRequest) String() string {
 func (*VerifyCasebookRequest) ProtoMessage() {}
 
 func (x *VerifyCasebookRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[16]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1365,7 +1441,7 @@ func (x *VerifyCasebookRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VerifyCasebookRequest.ProtoReflect.Descriptor instead.
 func (*VerifyCasebookRequest) Descriptor() ([]byte, []int) {
-	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{16}
+	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *VerifyCasebookRequest) GetRuleset() string {
@@ -1408,7 +1484,7 @@ type VerifyCasebookResponse struct {
 
 func (x *VerifyCasebookResponse) Reset() {
 	*x = VerifyCasebookResponse{}
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[17]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1420,7 +1496,7 @@ func (x *VerifyCasebookResponse) String() string {
 func (*VerifyCasebookResponse) ProtoMessage() {}
 
 func (x *VerifyCasebookResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[17]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1433,7 +1509,7 @@ func (x *VerifyCasebookResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VerifyCasebookResponse.ProtoReflect.Descriptor instead.
 func (*VerifyCasebookResponse) Descriptor() ([]byte, []int) {
-	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{17}
+	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *VerifyCasebookResponse) GetResults() []*CaseResult {
@@ -1483,7 +1559,7 @@ const file_arbiter_v1_arbiter_service_proto_rawDesc = "" +
 	"\x05moves\x18\x03 \x03(\tR\x05moves\x120\n" +
 	"\bnotation\x18\x04 \x01(\x0e2\x14.arbiter.v1.NotationR\bnotation\x12*\n" +
 	"\x06policy\x18\x05 \x01(\v2\x12.arbiter.v1.PolicyR\x06policy\x12\x12\n" +
-	"\x04deal\x182 \x01(\tR\x04deal\"\xd0\x04\n" +
+	"\x04deal\x182 \x01(\tR\x04deal\"\x80\x05\n" +
 	"\x12AdjudicateResponse\x12\x18\n" +
 	"\aruleset\x18\x01 \x01(\tR\aruleset\x12+\n" +
 	"\x05plies\x18\x02 \x03(\v2\x15.arbiter.v1.PlyReportR\x05plies\x12'\n" +
@@ -1499,7 +1575,16 @@ const file_arbiter_v1_arbiter_service_proto_rawDesc = "" +
 	"\x04game\x182 \x01(\tR\x04game\x12#\n" +
 	"\rignored_plies\x183 \x01(\x05R\fignoredPlies\x123\n" +
 	"\ffirst_player\x184 \x01(\x0e2\x10.arbiter.v1.SideR\vfirstPlayer\x124\n" +
-	"\brejected\x185 \x01(\v2\x18.arbiter.v1.MoveRejectedR\brejected\"_\n" +
+	"\brejected\x185 \x01(\v2\x18.arbiter.v1.MoveRejectedR\brejected\x12.\n" +
+	"\x06source\x18( \x01(\v2\x16.arbiter.v1.GameSourceR\x06source\"\xa5\x01\n" +
+	"\n" +
+	"GameSource\x12\x12\n" +
+	"\x04file\x18\x01 \x01(\tR\x04file\x12\x14\n" +
+	"\x05index\x18\x02 \x01(\x05R\x05index\x124\n" +
+	"\x04tags\x18\x03 \x03(\v2 .arbiter.v1.GameSource.TagsEntryR\x04tags\x1a7\n" +
+	"\tTagsEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"_\n" +
 	"\x0fPlayGameRequest\x12-\n" +
 	"\x05start\x18\x01 \x01(\v2\x15.arbiter.v1.GameStartH\x00R\x05start\x12\x14\n" +
 	"\x04move\x18\x02 \x01(\tH\x00R\x04moveB\a\n" +
@@ -1602,87 +1687,91 @@ func file_arbiter_v1_arbiter_service_proto_rawDescGZIP() []byte {
 	return file_arbiter_v1_arbiter_service_proto_rawDescData
 }
 
-var file_arbiter_v1_arbiter_service_proto_msgTypes = make([]protoimpl.MessageInfo, 18)
+var file_arbiter_v1_arbiter_service_proto_msgTypes = make([]protoimpl.MessageInfo, 20)
 var file_arbiter_v1_arbiter_service_proto_goTypes = []any{
 	(*AdjudicateRequest)(nil),      // 0: arbiter.v1.AdjudicateRequest
 	(*AdjudicateResponse)(nil),     // 1: arbiter.v1.AdjudicateResponse
-	(*PlayGameRequest)(nil),        // 2: arbiter.v1.PlayGameRequest
-	(*GameStart)(nil),              // 3: arbiter.v1.GameStart
-	(*PlayGameResponse)(nil),       // 4: arbiter.v1.PlayGameResponse
-	(*MoveRejected)(nil),           // 5: arbiter.v1.MoveRejected
-	(*CompareRequest)(nil),         // 6: arbiter.v1.CompareRequest
-	(*CompareResponse)(nil),        // 7: arbiter.v1.CompareResponse
-	(*Ruleset)(nil),                // 8: arbiter.v1.Ruleset
-	(*RulesetOption)(nil),          // 9: arbiter.v1.RulesetOption
-	(*ListRulesetsRequest)(nil),    // 10: arbiter.v1.ListRulesetsRequest
-	(*ListRulesetsResponse)(nil),   // 11: arbiter.v1.ListRulesetsResponse
-	(*ListCasesRequest)(nil),       // 12: arbiter.v1.ListCasesRequest
-	(*ListCasesResponse)(nil),      // 13: arbiter.v1.ListCasesResponse
-	(*GetCaseRequest)(nil),         // 14: arbiter.v1.GetCaseRequest
-	(*GetCaseResponse)(nil),        // 15: arbiter.v1.GetCaseResponse
-	(*VerifyCasebookRequest)(nil),  // 16: arbiter.v1.VerifyCasebookRequest
-	(*VerifyCasebookResponse)(nil), // 17: arbiter.v1.VerifyCasebookResponse
-	(Notation)(0),                  // 18: arbiter.v1.Notation
-	(*Policy)(nil),                 // 19: arbiter.v1.Policy
-	(*PlyReport)(nil),              // 20: arbiter.v1.PlyReport
-	(*Cycle)(nil),                  // 21: arbiter.v1.Cycle
-	(*Ruling)(nil),                 // 22: arbiter.v1.Ruling
-	(Result)(0),                    // 23: arbiter.v1.Result
-	(Termination)(0),               // 24: arbiter.v1.Termination
-	(GameStatus)(0),                // 25: arbiter.v1.GameStatus
-	(Side)(0),                      // 26: arbiter.v1.Side
-	(*Case)(nil),                   // 27: arbiter.v1.Case
-	(*CaseResult)(nil),             // 28: arbiter.v1.CaseResult
+	(*GameSource)(nil),             // 2: arbiter.v1.GameSource
+	(*PlayGameRequest)(nil),        // 3: arbiter.v1.PlayGameRequest
+	(*GameStart)(nil),              // 4: arbiter.v1.GameStart
+	(*PlayGameResponse)(nil),       // 5: arbiter.v1.PlayGameResponse
+	(*MoveRejected)(nil),           // 6: arbiter.v1.MoveRejected
+	(*CompareRequest)(nil),         // 7: arbiter.v1.CompareRequest
+	(*CompareResponse)(nil),        // 8: arbiter.v1.CompareResponse
+	(*Ruleset)(nil),                // 9: arbiter.v1.Ruleset
+	(*RulesetOption)(nil),          // 10: arbiter.v1.RulesetOption
+	(*ListRulesetsRequest)(nil),    // 11: arbiter.v1.ListRulesetsRequest
+	(*ListRulesetsResponse)(nil),   // 12: arbiter.v1.ListRulesetsResponse
+	(*ListCasesRequest)(nil),       // 13: arbiter.v1.ListCasesRequest
+	(*ListCasesResponse)(nil),      // 14: arbiter.v1.ListCasesResponse
+	(*GetCaseRequest)(nil),         // 15: arbiter.v1.GetCaseRequest
+	(*GetCaseResponse)(nil),        // 16: arbiter.v1.GetCaseResponse
+	(*VerifyCasebookRequest)(nil),  // 17: arbiter.v1.VerifyCasebookRequest
+	(*VerifyCasebookResponse)(nil), // 18: arbiter.v1.VerifyCasebookResponse
+	nil,                            // 19: arbiter.v1.GameSource.TagsEntry
+	(Notation)(0),                  // 20: arbiter.v1.Notation
+	(*Policy)(nil),                 // 21: arbiter.v1.Policy
+	(*PlyReport)(nil),              // 22: arbiter.v1.PlyReport
+	(*Cycle)(nil),                  // 23: arbiter.v1.Cycle
+	(*Ruling)(nil),                 // 24: arbiter.v1.Ruling
+	(Result)(0),                    // 25: arbiter.v1.Result
+	(Termination)(0),               // 26: arbiter.v1.Termination
+	(GameStatus)(0),                // 27: arbiter.v1.GameStatus
+	(Side)(0),                      // 28: arbiter.v1.Side
+	(*Case)(nil),                   // 29: arbiter.v1.Case
+	(*CaseResult)(nil),             // 30: arbiter.v1.CaseResult
 }
 var file_arbiter_v1_arbiter_service_proto_depIdxs = []int32{
-	18, // 0: arbiter.v1.AdjudicateRequest.notation:type_name -> arbiter.v1.Notation
-	19, // 1: arbiter.v1.AdjudicateRequest.policy:type_name -> arbiter.v1.Policy
-	20, // 2: arbiter.v1.AdjudicateResponse.plies:type_name -> arbiter.v1.PlyReport
-	21, // 3: arbiter.v1.AdjudicateResponse.cycle:type_name -> arbiter.v1.Cycle
-	22, // 4: arbiter.v1.AdjudicateResponse.ruling:type_name -> arbiter.v1.Ruling
-	23, // 5: arbiter.v1.AdjudicateResponse.result:type_name -> arbiter.v1.Result
-	24, // 6: arbiter.v1.AdjudicateResponse.termination:type_name -> arbiter.v1.Termination
-	25, // 7: arbiter.v1.AdjudicateResponse.status:type_name -> arbiter.v1.GameStatus
-	26, // 8: arbiter.v1.AdjudicateResponse.first_player:type_name -> arbiter.v1.Side
-	5,  // 9: arbiter.v1.AdjudicateResponse.rejected:type_name -> arbiter.v1.MoveRejected
-	3,  // 10: arbiter.v1.PlayGameRequest.start:type_name -> arbiter.v1.GameStart
-	19, // 11: arbiter.v1.GameStart.policy:type_name -> arbiter.v1.Policy
-	18, // 12: arbiter.v1.GameStart.notation:type_name -> arbiter.v1.Notation
-	20, // 13: arbiter.v1.PlayGameResponse.ply:type_name -> arbiter.v1.PlyReport
-	25, // 14: arbiter.v1.PlayGameResponse.status:type_name -> arbiter.v1.GameStatus
-	21, // 15: arbiter.v1.PlayGameResponse.cycle:type_name -> arbiter.v1.Cycle
-	22, // 16: arbiter.v1.PlayGameResponse.ruling:type_name -> arbiter.v1.Ruling
-	23, // 17: arbiter.v1.PlayGameResponse.result:type_name -> arbiter.v1.Result
-	24, // 18: arbiter.v1.PlayGameResponse.termination:type_name -> arbiter.v1.Termination
-	5,  // 19: arbiter.v1.PlayGameResponse.rejected:type_name -> arbiter.v1.MoveRejected
-	18, // 20: arbiter.v1.CompareRequest.notation:type_name -> arbiter.v1.Notation
-	19, // 21: arbiter.v1.CompareRequest.policy:type_name -> arbiter.v1.Policy
-	1,  // 22: arbiter.v1.CompareResponse.adjudications:type_name -> arbiter.v1.AdjudicateResponse
-	19, // 23: arbiter.v1.Ruleset.default_policy:type_name -> arbiter.v1.Policy
-	9,  // 24: arbiter.v1.Ruleset.options:type_name -> arbiter.v1.RulesetOption
-	8,  // 25: arbiter.v1.ListRulesetsResponse.rulesets:type_name -> arbiter.v1.Ruleset
-	27, // 26: arbiter.v1.ListCasesResponse.cases:type_name -> arbiter.v1.Case
-	27, // 27: arbiter.v1.GetCaseResponse.case:type_name -> arbiter.v1.Case
-	28, // 28: arbiter.v1.VerifyCasebookResponse.results:type_name -> arbiter.v1.CaseResult
-	0,  // 29: arbiter.v1.ArbiterService.Adjudicate:input_type -> arbiter.v1.AdjudicateRequest
-	2,  // 30: arbiter.v1.ArbiterService.PlayGame:input_type -> arbiter.v1.PlayGameRequest
-	6,  // 31: arbiter.v1.ArbiterService.Compare:input_type -> arbiter.v1.CompareRequest
-	10, // 32: arbiter.v1.ArbiterService.ListRulesets:input_type -> arbiter.v1.ListRulesetsRequest
-	12, // 33: arbiter.v1.ArbiterService.ListCases:input_type -> arbiter.v1.ListCasesRequest
-	14, // 34: arbiter.v1.ArbiterService.GetCase:input_type -> arbiter.v1.GetCaseRequest
-	16, // 35: arbiter.v1.ArbiterService.VerifyCasebook:input_type -> arbiter.v1.VerifyCasebookRequest
-	1,  // 36: arbiter.v1.ArbiterService.Adjudicate:output_type -> arbiter.v1.AdjudicateResponse
-	4,  // 37: arbiter.v1.ArbiterService.PlayGame:output_type -> arbiter.v1.PlayGameResponse
-	7,  // 38: arbiter.v1.ArbiterService.Compare:output_type -> arbiter.v1.CompareResponse
-	11, // 39: arbiter.v1.ArbiterService.ListRulesets:output_type -> arbiter.v1.ListRulesetsResponse
-	13, // 40: arbiter.v1.ArbiterService.ListCases:output_type -> arbiter.v1.ListCasesResponse
-	15, // 41: arbiter.v1.ArbiterService.GetCase:output_type -> arbiter.v1.GetCaseResponse
-	17, // 42: arbiter.v1.ArbiterService.VerifyCasebook:output_type -> arbiter.v1.VerifyCasebookResponse
-	36, // [36:43] is the sub-list for method output_type
-	29, // [29:36] is the sub-list for method input_type
-	29, // [29:29] is the sub-list for extension type_name
-	29, // [29:29] is the sub-list for extension extendee
-	0,  // [0:29] is the sub-list for field type_name
+	20, // 0: arbiter.v1.AdjudicateRequest.notation:type_name -> arbiter.v1.Notation
+	21, // 1: arbiter.v1.AdjudicateRequest.policy:type_name -> arbiter.v1.Policy
+	22, // 2: arbiter.v1.AdjudicateResponse.plies:type_name -> arbiter.v1.PlyReport
+	23, // 3: arbiter.v1.AdjudicateResponse.cycle:type_name -> arbiter.v1.Cycle
+	24, // 4: arbiter.v1.AdjudicateResponse.ruling:type_name -> arbiter.v1.Ruling
+	25, // 5: arbiter.v1.AdjudicateResponse.result:type_name -> arbiter.v1.Result
+	26, // 6: arbiter.v1.AdjudicateResponse.termination:type_name -> arbiter.v1.Termination
+	27, // 7: arbiter.v1.AdjudicateResponse.status:type_name -> arbiter.v1.GameStatus
+	28, // 8: arbiter.v1.AdjudicateResponse.first_player:type_name -> arbiter.v1.Side
+	6,  // 9: arbiter.v1.AdjudicateResponse.rejected:type_name -> arbiter.v1.MoveRejected
+	2,  // 10: arbiter.v1.AdjudicateResponse.source:type_name -> arbiter.v1.GameSource
+	19, // 11: arbiter.v1.GameSource.tags:type_name -> arbiter.v1.GameSource.TagsEntry
+	4,  // 12: arbiter.v1.PlayGameRequest.start:type_name -> arbiter.v1.GameStart
+	21, // 13: arbiter.v1.GameStart.policy:type_name -> arbiter.v1.Policy
+	20, // 14: arbiter.v1.GameStart.notation:type_name -> arbiter.v1.Notation
+	22, // 15: arbiter.v1.PlayGameResponse.ply:type_name -> arbiter.v1.PlyReport
+	27, // 16: arbiter.v1.PlayGameResponse.status:type_name -> arbiter.v1.GameStatus
+	23, // 17: arbiter.v1.PlayGameResponse.cycle:type_name -> arbiter.v1.Cycle
+	24, // 18: arbiter.v1.PlayGameResponse.ruling:type_name -> arbiter.v1.Ruling
+	25, // 19: arbiter.v1.PlayGameResponse.result:type_name -> arbiter.v1.Result
+	26, // 20: arbiter.v1.PlayGameResponse.termination:type_name -> arbiter.v1.Termination
+	6,  // 21: arbiter.v1.PlayGameResponse.rejected:type_name -> arbiter.v1.MoveRejected
+	20, // 22: arbiter.v1.CompareRequest.notation:type_name -> arbiter.v1.Notation
+	21, // 23: arbiter.v1.CompareRequest.policy:type_name -> arbiter.v1.Policy
+	1,  // 24: arbiter.v1.CompareResponse.adjudications:type_name -> arbiter.v1.AdjudicateResponse
+	21, // 25: arbiter.v1.Ruleset.default_policy:type_name -> arbiter.v1.Policy
+	10, // 26: arbiter.v1.Ruleset.options:type_name -> arbiter.v1.RulesetOption
+	9,  // 27: arbiter.v1.ListRulesetsResponse.rulesets:type_name -> arbiter.v1.Ruleset
+	29, // 28: arbiter.v1.ListCasesResponse.cases:type_name -> arbiter.v1.Case
+	29, // 29: arbiter.v1.GetCaseResponse.case:type_name -> arbiter.v1.Case
+	30, // 30: arbiter.v1.VerifyCasebookResponse.results:type_name -> arbiter.v1.CaseResult
+	0,  // 31: arbiter.v1.ArbiterService.Adjudicate:input_type -> arbiter.v1.AdjudicateRequest
+	3,  // 32: arbiter.v1.ArbiterService.PlayGame:input_type -> arbiter.v1.PlayGameRequest
+	7,  // 33: arbiter.v1.ArbiterService.Compare:input_type -> arbiter.v1.CompareRequest
+	11, // 34: arbiter.v1.ArbiterService.ListRulesets:input_type -> arbiter.v1.ListRulesetsRequest
+	13, // 35: arbiter.v1.ArbiterService.ListCases:input_type -> arbiter.v1.ListCasesRequest
+	15, // 36: arbiter.v1.ArbiterService.GetCase:input_type -> arbiter.v1.GetCaseRequest
+	17, // 37: arbiter.v1.ArbiterService.VerifyCasebook:input_type -> arbiter.v1.VerifyCasebookRequest
+	1,  // 38: arbiter.v1.ArbiterService.Adjudicate:output_type -> arbiter.v1.AdjudicateResponse
+	5,  // 39: arbiter.v1.ArbiterService.PlayGame:output_type -> arbiter.v1.PlayGameResponse
+	8,  // 40: arbiter.v1.ArbiterService.Compare:output_type -> arbiter.v1.CompareResponse
+	12, // 41: arbiter.v1.ArbiterService.ListRulesets:output_type -> arbiter.v1.ListRulesetsResponse
+	14, // 42: arbiter.v1.ArbiterService.ListCases:output_type -> arbiter.v1.ListCasesResponse
+	16, // 43: arbiter.v1.ArbiterService.GetCase:output_type -> arbiter.v1.GetCaseResponse
+	18, // 44: arbiter.v1.ArbiterService.VerifyCasebook:output_type -> arbiter.v1.VerifyCasebookResponse
+	38, // [38:45] is the sub-list for method output_type
+	31, // [31:38] is the sub-list for method input_type
+	31, // [31:31] is the sub-list for extension type_name
+	31, // [31:31] is the sub-list for extension extendee
+	0,  // [0:31] is the sub-list for field type_name
 }
 
 func init() { file_arbiter_v1_arbiter_service_proto_init() }
@@ -1693,18 +1782,18 @@ func file_arbiter_v1_arbiter_service_proto_init() {
 	file_arbiter_v1_adjudication_proto_init()
 	file_arbiter_v1_casebook_proto_init()
 	file_arbiter_v1_ruling_proto_init()
-	file_arbiter_v1_arbiter_service_proto_msgTypes[2].OneofWrappers = []any{
+	file_arbiter_v1_arbiter_service_proto_msgTypes[3].OneofWrappers = []any{
 		(*PlayGameRequest_Start)(nil),
 		(*PlayGameRequest_Move)(nil),
 	}
-	file_arbiter_v1_arbiter_service_proto_msgTypes[12].OneofWrappers = []any{}
+	file_arbiter_v1_arbiter_service_proto_msgTypes[13].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_arbiter_v1_arbiter_service_proto_rawDesc), len(file_arbiter_v1_arbiter_service_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   18,
+			NumMessages:   20,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -1,0 +1,38 @@
+package main
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/arbiter-xq/arbiter/pgn"
+	"github.com/arbiter-xq/arbiter/xiangqi"
+)
+
+// fileHint returns what to do about a file a command could not read as games (err may be
+// nil when the file read fine but held no games), prefixed with "; ", or "".
+func fileHint(name string, err error, command string) string {
+	lower := strings.ToLower(name)
+	isTSV := strings.HasSuffix(lower, ".tsv") || strings.HasSuffix(lower, ".tsv.gz")
+	var be *pgn.BinaryError
+	switch {
+	case command == "judge" && isTSV:
+		return "; judge reads PGN files; use compare for .tsv and .tsv.gz databases"
+	case errors.As(err, &be) && strings.Contains(be.Kind, "compressed"):
+		return "; " + command + " reads PGN files (decompress it first; compare also reads .tsv.gz databases)"
+	case errors.As(err, &be) && strings.Contains(be.Kind, "archive"):
+		return "; " + command + " reads PGN files (unpack the archive first)"
+	case errors.As(err, &be):
+		return "; " + command + " reads PGN text files"
+	}
+	return ""
+}
+
+// fenHint returns a hint for a start position rejected only because a piece stands on
+// a point it can never reach, which --relaxed-fen accepts; "" otherwise.
+func fenHint(err error) string {
+	var fe *xiangqi.FENError
+	if errors.As(err, &fe) && strings.Contains(fe.Reason, "can never reach") {
+		return " (--relaxed-fen accepts pieces on such points, as some databases have them)"
+	}
+	return ""
+}
