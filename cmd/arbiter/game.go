@@ -83,11 +83,12 @@ func runGameJudge(args []string, stdout, stderr io.Writer) int {
 	ruleset := fs.String("ruleset", "", "ruleset id, with option overrides (banqi-tw+repetition=allowed)")
 	var gf gameFlags
 	gf.bind(fs)
-	if err := fs.Parse(args); err != nil {
+	rest, err := parseArgs(fs, args)
+	if err != nil {
 		return parseExit(err)
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "arbiter judge: %s: PGN files hold xiangqi games; give banqi and chu shogi records with --fen and --moves\n", fs.Arg(0))
+	if len(rest) > 0 {
+		fmt.Fprintf(stderr, "arbiter judge: %s: PGN files hold xiangqi games; give banqi and chu shogi records with --fen and --moves\n", rest[0])
 		return exitUsage
 	}
 	_, g, err := newRegistry().Lookup(*ruleset)
@@ -218,11 +219,12 @@ func runGameCompare(args []string, stdout, stderr io.Writer) int {
 	list := fs.String("rulesets", "", "comma-separated ruleset ids of one game, with overrides (banqi-tw,banqi-cdc,banqi-tw+repetition=allowed)")
 	var gf gameFlags
 	gf.bind(fs)
-	if err := fs.Parse(args); err != nil {
+	rest, err := parseArgs(fs, args)
+	if err != nil {
 		return parseExit(err)
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "arbiter compare: %s: give banqi and chu shogi records with --fen and --moves\n", fs.Arg(0))
+	if len(rest) > 0 {
+		fmt.Fprintf(stderr, "arbiter compare: %s: give banqi and chu shogi records with --fen and --moves\n", rest[0])
 		return exitUsage
 	}
 	pol, err := gf.pf.policy()
@@ -306,11 +308,16 @@ func runGamePerft(args []string, stdout, stderr io.Writer) int {
 	fen := fs.String("fen", "", "start position in the game's notation (default: the standard start)")
 	depth := fs.Int("depth", 0, "depth in plies (required, 1..8)")
 	divide := fs.Bool("divide", false, "also print the leaf count below each legal move")
-	if err := fs.Parse(args); err != nil {
+	rest, err := parseArgs(fs, args)
+	if err != nil {
 		return parseExit(err)
 	}
-	if *depth < 1 || *depth > 8 || fs.NArg() > 0 {
-		fmt.Fprintln(stderr, "arbiter perft: --depth must be 1..8 (and no positional arguments)")
+	switch {
+	case len(rest) > 0:
+		fmt.Fprintf(stderr, "arbiter perft: unexpected argument %q (perft takes only flags; see arbiter perft --help)\n", rest[0])
+		return exitUsage
+	case *depth < 1 || *depth > 8:
+		fmt.Fprintf(stderr, "arbiter perft: --depth %d: want a depth from 1 to 8 plies\n", *depth)
 		return exitUsage
 	}
 	_, g, err := newRegistry().Lookup(*ruleset)

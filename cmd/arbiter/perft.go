@@ -10,7 +10,7 @@ import (
 )
 
 func runPerft(args []string, stdout, stderr io.Writer) int {
-	if _, found := flagValue(args, "ruleset"); found {
+	if _, other := gameRulesetArg(args, "ruleset"); other {
 		return runGamePerft(args, stdout, stderr)
 	}
 	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
@@ -18,8 +18,9 @@ func runPerft(args []string, stdout, stderr io.Writer) int {
 	fen := fs.String("fen", "", "start position in FEN (default: the standard start)")
 	depth := fs.Int("depth", 0, "depth in plies (required, 1..8)")
 	divide := fs.Bool("divide", false, "also print the leaf count below each legal move")
+	ruleset := fs.String("ruleset", "", "ruleset id (the xiangqi rulesets share the move rules; another game's id counts its moves)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: arbiter perft [--fen FEN] --depth N [--divide]\n\nCounts the leaf nodes of the legal move tree (a move-generator check).")
+		fmt.Fprintln(stderr, "usage: arbiter perft [--ruleset ID] [--fen FEN] --depth N [--divide]\n\nCounts the leaf nodes of the legal move tree (a move-generator check).")
 		fs.PrintDefaults()
 	}
 	rest, err := parseArgs(fs, args)
@@ -36,6 +37,12 @@ func runPerft(args []string, stdout, stderr io.Writer) int {
 	case *depth < 1 || *depth > 8:
 		fmt.Fprintf(stderr, "arbiter perft: --depth %d: want a depth from 1 to 8 plies (--depth 8 takes minutes)\n", *depth)
 		return exitUsage
+	}
+	if *ruleset != "" {
+		if _, err := getRuleset(newRegistry(), *ruleset); err != nil {
+			fmt.Fprintln(stderr, "arbiter perft: --ruleset:", err)
+			return exitInput
+		}
 	}
 	p, err := xiangqi.ParseFEN(*fen)
 	if err != nil {
