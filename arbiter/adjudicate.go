@@ -83,10 +83,15 @@ func AdjudicateContext(ctx context.Context, rs Ruleset, start xiangqi.Position, 
 		r.Plies = append(r.Plies, PlyInfo{Ply: u.Ply, Side: side, Move: m, Check: u.Check,
 			Capture: rec.Captured != xiangqi.NoPiece, Status: u.Status})
 		if u.Cycle != nil {
+			// Each ply keeps its own copy of its latest nature, so that the report holds
+			// one nature per ply rather than every cycle judged on the way.
 			for i := range u.Cycle.Plies {
-				pn := &u.Cycle.Plies[i]
+				pn := u.Cycle.Plies[i]
 				if pn.Ply >= 0 && pn.Ply < len(r.Plies) {
-					r.Plies[pn.Ply].Nature = pn
+					if r.Plies[pn.Ply].Nature == nil {
+						r.Plies[pn.Ply].Nature = new(PlyNature)
+					}
+					*r.Plies[pn.Ply].Nature = pn
 				}
 			}
 		}

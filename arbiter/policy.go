@@ -28,7 +28,8 @@ type Policy struct {
 	// ends the game in a draw. Default 3.
 	DrawAtOccurrence int
 	// NaturalMoveLimit is the number of moves (pairs of plies) without a capture after
-	// which the game is drawn: 0 means the default of 60, -1 turns the limit off.
+	// which the game is drawn: 0 means the default of 60, -1 turns the limit off. At most
+	// MaxNaturalMoveLimit.
 	NaturalMoveLimit int
 	// CheckCountLimit: in the natural-move window, each side's checks beyond this many
 	// do not advance the counter (CXA 2020 practice). Default 10; -1 turns the check
@@ -39,6 +40,15 @@ type Policy struct {
 	// side that moved first in the game must change. 0 = off.
 	NoDrawBeforeMove int
 }
+
+// MaxNaturalMoveLimit is the largest natural move limit a policy may set: 1,000 moves
+// (2,000 plies), more than sixteen times the rulebooks' 60 and half the service's
+// default history limit. The limit bounds the capture-free stretch in which a
+// repetition is searched and a long cycle is read (JudgeLongCycle), and so the work of
+// one move; the longest capture-free stretch in the 31,049 CCPD games has 197 plies.
+// -1 (no limit) remains for research runs over whole records: the work of one move is
+// then bounded by MaxCyclePlies and the history length.
+const MaxNaturalMoveLimit = 1000
 
 // DefaultPolicy returns the defaults of product.md.
 func DefaultPolicy() Policy {
@@ -77,8 +87,8 @@ func (p Policy) Normalize() (Policy, error) {
 		return p, &PolicyError{"draw_at_occurrence", fmt.Sprintf("%d is outside 2..100", p.DrawAtOccurrence)}
 	case p.OnViolation != ViolationLose && p.OnViolation != ViolationForbid:
 		return p, &PolicyError{"on_violation", "must be lose or forbid"}
-	case p.NaturalMoveLimit < -1 || p.NaturalMoveLimit > 10000:
-		return p, &PolicyError{"natural_move_limit", fmt.Sprintf("%d is outside 1..10000 (or -1 for off)", p.NaturalMoveLimit)}
+	case p.NaturalMoveLimit < -1 || p.NaturalMoveLimit > MaxNaturalMoveLimit:
+		return p, &PolicyError{"natural_move_limit", fmt.Sprintf("%d is outside 1..%d (or -1 for off)", p.NaturalMoveLimit, MaxNaturalMoveLimit)}
 	case p.CheckCountLimit < -1 || p.CheckCountLimit > 10000:
 		return p, &PolicyError{"check_count_limit", fmt.Sprintf("%d is outside 1..10000 (or -1 for off)", p.CheckCountLimit)}
 	case p.NoDrawBeforeMove < 0 || p.NoDrawBeforeMove > 10000:

@@ -35,10 +35,12 @@ type Ruleset interface {
 	// before start are context only (e.g. the opponent's move just before the cycle).
 	// JudgeCycle must not modify g and must be safe for concurrent use.
 	//
-	// The work of one judgement is bounded by the ruleset (its budget is documented in
-	// its package). JudgeCycle polls ctx while it works (at least once per move of the
-	// cycle) and returns ctx.Err() as soon as ctx has ended, with no judgement: a
-	// request deadline or a client that went away stops the work at once.
+	// The work of one judgement is bounded: a cycle longer than MaxCyclePlies is judged
+	// by JudgeLongCycle, and each move of a shorter one within the ruleset's per-move
+	// budget (documented in its package). JudgeCycle checks ctx before it starts and
+	// polls it while it works (at least once per move it classifies), and returns
+	// ctx.Err() as soon as ctx has ended, with no judgement: a request deadline or a
+	// client that went away stops the work at once.
 	// Out-of-range bounds give an empty Judgement and no error.
 	JudgeCycle(ctx context.Context, g *xiangqi.Game, start, end int) (Judgement, error)
 }

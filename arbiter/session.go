@@ -142,7 +142,8 @@ type Update struct {
 // Session follows one game move by move under a ruleset and policy: the engine behind
 // both the streaming API and batch adjudication. Its per-move cost does not grow with
 // the length of the game (repetition search stops at the last capture; classification
-// runs only on repetition cycles).
+// runs only on repetition cycles) and is bounded: one judgement of at most
+// MaxCyclePlies classified moves (see Ruleset.JudgeCycle).
 type Session struct {
 	rs     Ruleset
 	judge  CycleJudge // rs, or the per-game judge it offers (GameJudger)

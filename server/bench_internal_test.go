@@ -78,7 +78,7 @@ func benchServiceStreamMove(b *testing.B, s *Server, games []corpus.Game, id str
 			}
 			var err error
 			g, _, err = s.startGame(context.Background(), &arbiterv1.GameStart{Ruleset: id, Fen: games[gi].FEN,
-				Policy: &arbiterv1.Policy{NaturalMoveLimit: 10000}})
+				Policy: &arbiterv1.Policy{NaturalMoveLimit: arbiter.MaxNaturalMoveLimit}})
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -103,7 +103,7 @@ func BenchmarkStreamState(b *testing.B) {
 		for i := 0; i < n; i++ {
 			gm := games[i%len(games)]
 			g, _, err := s.startGame(context.Background(), &arbiterv1.GameStart{Ruleset: "chinese", Fen: gm.FEN, Moves: gm.Moves,
-				Policy: &arbiterv1.Policy{NaturalMoveLimit: 10000}})
+				Policy: &arbiterv1.Policy{NaturalMoveLimit: arbiter.MaxNaturalMoveLimit}})
 			if err != nil {
 				b.Fatal(err)
 			}

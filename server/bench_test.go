@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/arbiter-xq/arbiter/arbiter"
 	"github.com/arbiter-xq/arbiter/internal/corpus"
 	arbiterv1 "github.com/arbiter-xq/arbiter/proto/arbiter/v1"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
@@ -89,7 +90,7 @@ func benchRPCStreamMove(b *testing.B, e *env, games []corpus.Game, id string) {
 				b.Fatal(err)
 			}
 			start := &arbiterv1.GameStart{Ruleset: id, Fen: games[gi].FEN,
-				Policy: &arbiterv1.Policy{NaturalMoveLimit: 10000}}
+				Policy: &arbiterv1.Policy{NaturalMoveLimit: arbiter.MaxNaturalMoveLimit}}
 			if _, err := send(st, &arbiterv1.PlayGameRequest{Input: &arbiterv1.PlayGameRequest_Start{Start: start}}); err != nil {
 				b.Fatal(err)
 			}

@@ -2,6 +2,8 @@
 // request (issue 9, finding 11), for tests and benchmarks.
 package worstcase
 
+import "fmt"
+
 // LongCycleFEN is the start of the long-cycle history: two kings and two rooks.
 const LongCycleFEN = "3k5/9/9/9/9/9/9/9/r4R3/5K3 w - - 0 1"
 
@@ -9,8 +11,11 @@ const LongCycleFEN = "3k5/9/9/9/9/9/9/9/r4R3/5K3 w - - 0 1"
 // default limit.
 const LongCyclePlies = 4000
 
-// LongCycleNaturalMoveLimit is the policy the history was sent with, so that the
-// natural move limit does not end it first.
+// LongCycleNaturalMoveLimit is the natural move limit the history was sent with (10000,
+// so that the limit would not end it first). Policies now stop at
+// arbiter.MaxNaturalMoveLimit (1000): the domain's tests replay it with the limit off
+// (-1), the service's with 1000, under which the game is drawn at ply 2000 after 528
+// judgements of 1,472-ply cycles.
 const LongCycleNaturalMoveLimit = 10000
 
 // redLoop is the red rook's walk of 32 moves from f1 back to f1 (files e-i, ranks 1-8,
@@ -45,6 +50,31 @@ func LongCycle(n int) []string {
 			moves[i] = redLoop[(i/2)%len(redLoop)]
 		} else {
 			moves[i] = blackLoop[(i/2)%len(blackLoop)]
+		}
+	}
+	return moves
+}
+
+// RookLoops returns the first n plies (ICCS) from LongCycleFEN of a history where Red's
+// rook walks up the f-file and slides back in a loop of red moves (2..8) and Black's
+// up the a-file and back in a loop of black moves (2..9): the position first repeats
+// after 2*lcm(red, black) plies, which sets the cycle length, e.g. 112 plies for 7
+// and 8, 126 for 7 and 9.
+func RookLoops(red, black, n int) []string {
+	if red < 2 || red > 8 || black < 2 || black > 9 {
+		panic("worstcase.RookLoops: loop lengths outside 2..8 (red) and 2..9 (black)")
+	}
+	moves := make([]string, n)
+	for i := range moves {
+		file, loop := "f", red
+		if i%2 == 1 {
+			file, loop = "a", black
+		}
+		k := (i / 2) % loop // the k-th move of the loop, from rank k+1
+		if k == loop-1 {
+			moves[i] = fmt.Sprintf("%s%d%s1", file, loop, file)
+		} else {
+			moves[i] = fmt.Sprintf("%s%d%s%d", file, k+1, file, k+2)
 		}
 	}
 	return moves

@@ -30,10 +30,23 @@ func (Ruleset) Info() arbiter.RulesetInfo {
 
 // JudgeCycle classifies the moves start..end-1 of g and rules on the cycle. Out-of-range
 // bounds give an empty judgement with no verdict. It polls ctx before every move it
-// classifies and returns ctx.Err() when ctx has ended.
+// classifies and returns ctx.Err() when ctx has ended. A cycle longer than
+// arbiter.MaxCyclePlies is judged on its checks only (arbiter.JudgeLongCycle).
 func (Ruleset) JudgeCycle(ctx context.Context, g *xiangqi.Game, start, end int) (arbiter.Judgement, error) {
+	return judgeCycle(ctx, g, start, end, nil)
+}
+
+// judgeCycle is JudgeCycle with the classifications remembered from earlier judgements
+// of the same game (nil: none).
+func judgeCycle(ctx context.Context, g *xiangqi.Game, start, end int, m *memo) (arbiter.Judgement, error) {
 	if g == nil || start < 0 || end > g.Len() || end-start < 2 {
 		return arbiter.Judgement{}, nil
+	}
+	if err := ctx.Err(); err != nil {
+		return arbiter.Judgement{}, err
+	}
+	if end-start > arbiter.MaxCyclePlies {
+		return judgeLong(g, start, end), nil
 	}
 	// The repetition is judged from the occurrence before start as well, when there is
 	// one: a side whose chases changed victims between the previous turn of the
@@ -43,11 +56,29 @@ func (Ruleset) JudgeCycle(ctx context.Context, g *xiangqi.Game, start, end int) 
 	// grow with the number of repetitions or the length of the game. The judgement
 	// reports the natures of the requested cycle's moves only.
 	from := previousTurn(g, start, end)
-	c, err := readCycle(ctx, g, from, start, end)
+	c, err := readCycle(ctx, g, from, start, end, m)
 	if err != nil {
 		return arbiter.Judgement{}, err
 	}
 	return c.judge(), nil
+}
+
+// judgeLong judges a cycle too long to classify (arbiter.JudgeLongCycle) with the
+// rules it applies: unilateral perpetual check must change (AXF rule 6), mutual
+// perpetual check is a draw (AXF rule 7), anything else a draw (AXF general rule 5).
+func judgeLong(g *xiangqi.Game, start, end int) arbiter.Judgement {
+	j := arbiter.JudgeLongCycle(g, start, end)
+	var ref string
+	switch _, ok := j.Ruling.Verdict.Violator(); {
+	case ok:
+		ref = "AXF rule 6 (D1–D3)"
+	case j.Sides[xiangqi.Red].Forbidden:
+		ref = "AXF rule 7 (D4)"
+	default:
+		ref = "AXF general rule 5"
+	}
+	j.Ruling.References = []string{ref, arbiter.LongCycleReference}
+	return j
 }
 
 // previousTurn returns the latest ply before start whose position equals the position

@@ -67,51 +67,37 @@ type cycle struct {
 }
 
 // readCycle classifies every move of g from from to end-1; the cycle asked for is
-// start..end-1 (from <= start). It stops with ctx.Err() when ctx ends.
-func readCycle(ctx context.Context, g *xiangqi.Game, from, start, end int) (*cycle, error) {
+// start..end-1 (from <= start). A move already read in the same position (the memo m,
+// or within this call when m is nil) is not read again. It stops with ctx.Err() when
+// ctx ends.
+func readCycle(ctx context.Context, g *xiangqi.Game, from, start, end int, m *memo) (*cycle, error) {
 	c := &cycle{from: from, start: start, end: end, plies: make([]plyReading, 0, end-from)}
 	pos := g.PositionAt(from)
 	tr := newTracker(&pos)
 	var cl classifier
-	// When the repetition is judged over more than one cycle, the same move is played
-	// in the same position again: its classification is reused (the position is
-	// compared in full, not only by hash).
-	type seen struct {
-		pos     xiangqi.Position
-		m       xiangqi.Move
-		pn      arbiter.PlyNature
-		squares []xiangqi.Square
+	if m == nil {
+		m = &memo{}
 	}
-	var memo []seen
 	for i := from; i < end; i++ {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		m := g.Ply(i).Move
-		c.moves = append(c.moves, m)
+		mv := g.Ply(i).Move
+		c.moves = append(c.moves, mv)
 		mover := pos.SideToMove()
-		var pn arbiter.PlyNature
-		var squares []xiangqi.Square
-		hit := false
-		for k := range memo {
-			if e := &memo[k]; e.m == m && e.pos.Hash() == pos.Hash() && e.pos.Equal(&pos) {
-				pn, squares, hit = e.pn, e.squares, true
-				pn.Ply = i
-				break
-			}
+		pn, squares, hit := m.get(&pos, mv)
+		if hit {
+			pn.Ply = i
+		} else {
+			pn, squares = cl.classify(&pos, mv, i)
+			m.put(&pos, mv, pn, squares)
 		}
-		if !hit {
-			pn, squares = cl.classify(&pos, m, i)
-			if from < start {
-				memo = append(memo, seen{pos, m, pn, squares})
-			}
-		}
-		tr.play(m)
+		tr.play(mv)
 		r := plyReading{mover: mover, nature: pn, ids: tr}
 		for _, s := range squares {
 			r.victims = append(r.victims, tr.ids[s])
 		}
-		pos.MakeMove(m)
+		pos.MakeMove(mv)
 		if pn.Nature == arbiter.NatureCheck {
 			for _, s := range pos.Checkers(mover.Other()) {
 				r.checkers = append(r.checkers, arbiter.Attacker{Square: s, Piece: pos.At(s)})

@@ -27,14 +27,29 @@ func (ruleset) Info() arbiter.RulesetInfo {
 	}
 }
 
-// JudgeCycle classifies the moves start..end-1 of g and rules on the cycle. It polls
-// ctx before every move it classifies and returns ctx.Err() when ctx has ended.
+// JudgeCycle classifies the moves start..end-1 of g and rules on the cycle. A cycle
+// longer than arbiter.MaxCyclePlies is judged on its checks only
+// (arbiter.JudgeLongCycle). It polls ctx before every move it classifies and returns
+// ctx.Err() when ctx has ended.
 func (ruleset) JudgeCycle(ctx context.Context, g *xiangqi.Game, start, end int) (arbiter.Judgement, error) {
 	if g == nil || start < 0 || end > g.Len() || start >= end {
 		return arbiter.Judgement{}, nil
 	}
 	j, _, err := judgeCounted(ctx, g, start, end, nil)
 	return j, err
+}
+
+// judgeLong judges a cycle too long to classify (arbiter.JudgeLongCycle) with the
+// articles of the rule it applies: unilateral perpetual check must change (25.1),
+// otherwise the repetition is drawn (25.2).
+func judgeLong(g *xiangqi.Game, start, end int) arbiter.Judgement {
+	j := arbiter.JudgeLongCycle(g, start, end)
+	ref := "CXA 2020 25.2"
+	if _, ok := j.Ruling.Verdict.Violator(); ok {
+		ref = "CXA 2020 25.1"
+	}
+	j.Ruling.References = []string{ref, arbiter.LongCycleReference}
+	return j
 }
 
 // workStats is what a judgement cost: the cheapest tier any of its moves was
@@ -49,6 +64,12 @@ type workStats struct {
 // judgeCounted is JudgeCycle on valid bounds, with what it cost. cache, when not nil,
 // holds the classifications of moves already judged in the same game (judge.go).
 func judgeCounted(ctx context.Context, g *xiangqi.Game, start, end int, cache *plyCache) (arbiter.Judgement, workStats, error) {
+	if err := ctx.Err(); err != nil {
+		return arbiter.Judgement{}, workStats{}, err
+	}
+	if end-start > arbiter.MaxCyclePlies {
+		return judgeLong(g, start, end), workStats{}, nil
+	}
 	c := &classifier{mates: getMateSearch()}
 	defer putMateSearch(c.mates)
 	return c.judge(ctx, g, start, end, cache)

@@ -210,6 +210,8 @@ type Policy struct {
 	DrawAtOccurrence *int32 `protobuf:"varint,3,opt,name=draw_at_occurrence,json=drawAtOccurrence,proto3,oneof" json:"draw_at_occurrence,omitempty"`
 	// Natural move limit (自然限着) in moves, not plies: the game is drawn after this many moves
 	// by each side without a capture. 0 means the ruleset default (60 moves = 120 plies).
+	// At most 1000 (2000 plies); larger values are rejected: the limit bounds the
+	// capture-free stretch a repetition is searched in, and so the work of one move.
 	NaturalMoveLimit int32 `protobuf:"varint,4,opt,name=natural_move_limit,json=naturalMoveLimit,proto3" json:"natural_move_limit,omitempty"`
 	// Check-counting rule for the natural move limit: how many checks per side inside the
 	// window still count as moves; later checks do not count. Unset means the ruleset default
