@@ -1,4 +1,4 @@
-package picture
+package picture_test
 
 import (
 	"bytes"
@@ -13,6 +13,7 @@ import (
 
 	"github.com/arbiter-xq/arbiter/arbiter"
 	"github.com/arbiter-xq/arbiter/casebook"
+	. "github.com/arbiter-xq/arbiter/picture"
 	"github.com/arbiter-xq/arbiter/rules/chinese"
 	"github.com/arbiter-xq/arbiter/xiangqi"
 )
@@ -39,28 +40,6 @@ func caseReport(t testing.TB, id string) *arbiter.Report {
 		t.Fatal(err)
 	}
 	return rep
-}
-
-// neutralBoard is a board no game has yet: cells, pentagons turned for the second
-// side, two-character, promoted and face-down pieces, dots on crossings.
-func neutralBoard() Board {
-	return Board{
-		Layout: Squares, Files: 5, Ranks: 4, Shape: Pentagon, TurnSecond: true,
-		Sides: [2]SideStyle{{Name: "sente"}, {Name: "gote"}},
-		Dots:  []Point{{2, 2}, {3, 2}},
-		Labels: []Labels{
-			{Edge: Far, Text: []string{"5", "4", "3", "2", "1"}},
-			{Edge: Right, Text: []string{"四", "三", "二", "一"}},
-		},
-		Pieces: []Piece{
-			{At: Point{0, 0}, Side: First, Label: "獅子", Name: "sente lion"},
-			{At: Point{2, 0}, Side: First, Label: "王", Name: "sente king"},
-			{At: Point{4, 1}, Side: First, Label: "竜", Name: "sente dragon", Promoted: true},
-			{At: Point{2, 3}, Side: Second, Label: "玉", Name: "gote king"},
-			{At: Point{1, 3}, Side: Second, Label: "奔王", Name: "gote free king"},
-			{At: Point{3, 2}, Side: Second, FaceDown: true},
-		},
-	}
 }
 
 // pictures are the golden pictures: name -> how to draw it.
@@ -101,10 +80,10 @@ var pictures = []struct {
 		return err
 	}},
 	{"neutral-squares", func(t testing.TB, w io.Writer) error {
-		return SVG(w, neutralBoard(), Rings(Ring(Point{2, 3}).WithLabel("王手")), Arrows(Arrow(Point{0, 0}, Point{1, 1})), Title("Neutral board"))
+		return SVG(w, NeutralBoard(), Rings(Ring(Point{2, 3}).WithLabel("王手")), Arrows(Arrow(Point{0, 0}, Point{1, 1})), Title("Neutral board"))
 	}},
 	{"neutral-squares-second", func(t testing.TB, w io.Writer) error {
-		return SVG(w, neutralBoard(), Perspective(Second))
+		return SVG(w, NeutralBoard(), Perspective(Second))
 	}},
 }
 
@@ -190,23 +169,15 @@ func TestRulingContent(t *testing.T) {
 }
 
 // TestChaseMarks checks the marks of a chase: the victim ringed with the moves that
-// chase it, its attackers dashed.
+// chase it, its attackers dashed, its protector tagged 根.
 func TestChaseMarks(t *testing.T) {
-	rep := caseReport(t, "constructed-chinese-pinned-protector")
-	_, opts := RulingBoard(rep)
-	o := defaultOptions()
-	for _, f := range opts {
-		f(&o)
-	}
-	kinds := map[string]int{}
-	for _, r := range o.rings {
-		kinds[r.Class] += len(r.Points)
-		if r.Class == "chased" && !strings.HasPrefix(r.Label, "捉") {
-			t.Errorf("chased ring tagged %q", r.Label)
+	svg := string(render(t, func(t testing.TB, w io.Writer) error {
+		return Ruling(w, caseReport(t, "constructed-chinese-pinned-protector"))
+	}))
+	for _, want := range []string{`class="ring chased"`, `class="ring attacker"`, `class="ring protector"`, ">捉", ">根<"} {
+		if !strings.Contains(svg, want) {
+			t.Errorf("the picture has no %s", want)
 		}
-	}
-	if kinds["chased"] == 0 || kinds["attacker"] == 0 {
-		t.Errorf("rings by kind %v: want chased and attacker rings", kinds)
 	}
 }
 
@@ -225,73 +196,4 @@ func TestPliesCount(t *testing.T) {
 			t.Errorf("ply %d: want one arrow", i)
 		}
 	}
-}
-
-func TestLanes(t *testing.T) {
-	a := func(f1, r1, f2, r2 int) ArrowMark { return Arrow(Point{f1, r1}, Point{f2, r2}) }
-	tests := []struct {
-		name   string
-		arrows []ArrowMark
-		want   []float64
-	}{
-		{"single", []ArrowMark{a(0, 0, 0, 3)}, []float64{0}},
-		{"there and back", []ArrowMark{a(5, 0, 4, 0), a(4, 0, 5, 0)}, []float64{-laneGap / 2, laneGap / 2}},
-		{"overlapping on one line", []ArrowMark{a(0, 0, 3, 0), a(2, 0, 5, 0), a(6, 0, 8, 0)}, []float64{-laneGap / 2, laneGap / 2, 0}},
-		{"touching ends only", []ArrowMark{a(0, 0, 2, 0), a(2, 0, 4, 0)}, []float64{0, 0}},
-		{"parallel lines", []ArrowMark{a(0, 0, 2, 0), a(0, 1, 2, 1)}, []float64{0, 0}},
-		{"three on one segment", []ArrowMark{a(0, 0, 1, 0), a(1, 0, 0, 0), a(0, 0, 1, 0)}, []float64{-laneGap, 0, laneGap}},
-	}
-	for _, tt := range tests {
-		got := lanes(tt.arrows)
-		for i := range got {
-			if got[i] != tt.want[i] {
-				t.Errorf("%s: lanes %v, want %v", tt.name, got, tt.want)
-				break
-			}
-		}
-	}
-}
-
-func TestWrap(t *testing.T) {
-	tests := []struct {
-		text  string
-		width float64
-		want  []string
-	}{
-		{"short", 1000, []string{"short"}},
-		{"", 100, []string{""}},
-		{"aaaa bbbb cccc", 5 * 0.58 * 10, []string{"aaaa", "bbbb", "cccc"}},
-		{"长将长捉", 20, []string{"长将", "长捉"}},
-	}
-	for _, tt := range tests {
-		got := wrap(tt.text, 10, tt.width)
-		if strings.Join(got, "|") != strings.Join(tt.want, "|") {
-			t.Errorf("wrap(%q, %v) = %q, want %q", tt.text, tt.width, got, tt.want)
-		}
-	}
-}
-
-func TestBadBoard(t *testing.T) {
-	if err := SVG(io.Discard, Board{Files: 0, Ranks: 3}); err == nil {
-		t.Error("a board without files drew")
-	}
-}
-
-// FuzzSVGText checks that any label, caption or title text gives a well-formed
-// document that still holds the text's printable characters.
-func FuzzSVGText(f *testing.F) {
-	for _, s := range []string{"车", "a<b&c>\"'", "\x00\x1f\uffff", "獅子", "王手 check"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		b := neutralBoard()
-		b.Pieces[0].Label = s
-		b.Labels[0].Text[0] = s
-		var buf bytes.Buffer
-		if err := SVG(&buf, b, Title(s), Caption(s), Rings(Ring(Point{0, 0}).WithLabel(s).WithClass(s)),
-			Arrows(Arrow(Point{0, 0}, Point{4, 3}).WithLabel(s).WithTitle(s))); err != nil {
-			t.Fatal(err)
-		}
-		wellFormed(t, buf.Bytes())
-	})
 }

@@ -1,10 +1,11 @@
-package picture
+package picture_test
 
 import (
 	"bytes"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"testing"
 )
 
@@ -56,7 +57,7 @@ func TestRenderPNG(t *testing.T) {
 					t.Errorf("%s: not a drawn PNG (%d bytes)", png, len(b))
 				}
 				if len(b) > 24 {
-					if w := int(b[16])<<24 | int(b[17])<<16 | int(b[18])<<8 | int(b[19]); itoa(w) != width {
+					if w := int(b[16])<<24 | int(b[17])<<16 | int(b[18])<<8 | int(b[19]); strconv.Itoa(w) != width {
 						t.Errorf("%s is %d px wide, want %s", png, w, width)
 					}
 				}

@@ -125,7 +125,7 @@ func RulingBoard(r *arbiter.Report) (Board, []Option) {
 // marksKey explains the marks under every ruling picture.
 const marksKey = "Key: numbered arrows are the cycle's moves in order (orange Red, blue Black; + gives check). " +
 	"Rings: 将 king in check; 捉 chased piece (with the moves that chase it); dashed: its attackers; " +
-	"green 根: its protectors (假根 false, 少根 insufficient root); 杀 king under a mate threat."
+	"green 根: its protectors (the caption says whether the root holds: 有根, 假根 false, 少根 insufficient); 杀 king under a mate threat."
 
 // markThreat rings the victim of a counted threat, its attackers and its protectors.
 func markThreat(marks *markSet, after *xiangqi.Position, t arbiter.Threat, n string, follow func(xiangqi.Square) xiangqi.Square) {
@@ -151,18 +151,18 @@ func markThreat(marks *markSet, after *xiangqi.Position, t arbiter.Threat, n str
 	if t.Root == arbiter.Unrooted || t.Root == arbiter.RootUnspecified {
 		return
 	}
-	tag := "根"
-	if t.Root == arbiter.FalseRoot || t.Root == arbiter.InsufficientRoot {
-		tag = t.Root.Chinese()
-	}
+	// The tag says only that the piece protects; how well (假根, 少根) depends on the
+	// victim and is in the caption.
 	for _, s := range protectors(after, t) {
-		marks.add(follow(s), "protector", tag)
+		marks.add(follow(s), "protector", "根")
 	}
 }
 
 // protectors are the pieces that could take back on the victim's square after the
 // first attacker that can reach it captures there (move geometry, as the rulebooks
 // draw roots; whether the recapture is legal or safe is what the root status says).
+// When no attacker reaches the square at once (a joint chase that first opens a
+// line), they are the victim's side's pieces that reach its square as it stands.
 func protectors(after *xiangqi.Position, t arbiter.Threat) []xiangqi.Square {
 	for _, a := range t.Attackers {
 		if !a.Square.Valid() || !after.CanMoveGeometrically(a.Square, t.Target) {
@@ -172,7 +172,7 @@ func protectors(after *xiangqi.Position, t arbiter.Threat) []xiangqi.Square {
 		q.MakeMove(xiangqi.NewMove(a.Square, t.Target))
 		return q.AppendAttackers(nil, t.Target, t.Victim.Color())
 	}
-	return nil
+	return after.AppendAttackers(nil, t.Target, t.Victim.Color())
 }
 
 // followSquare follows the piece on s through moves from..end-1 of g to where it

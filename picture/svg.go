@@ -184,12 +184,13 @@ type writer interface {
 }
 
 type drawer struct {
-	tags  string       // ring tags, drawn above the arrows
-	avoid [][3]float64 // arrow labels (x, y, radius) that ring tags keep clear of
-	w     writer
-	b     *Board
-	o     *options
-	l     *layout
+	tags   string       // ring tags, drawn above the arrows
+	avoid  [][3]float64 // arrow labels (x, y, radius) that ring tags keep clear of
+	placed [][3]float64 // ring tags placed so far (x, y, width)
+	w      writer
+	b      *Board
+	o      *options
+	l      *layout
 }
 
 func (d *drawer) printf(format string, args ...any) { fmt.Fprintf(d.w, format, args...) }
@@ -531,39 +532,56 @@ func (d *drawer) rings() {
 	d.tags = tagOut.String()
 }
 
-// tagPlace picks the corner of a point for a ring tag of width w: the first corner not
-// taken by another tag of the point and clear of the arrow labels, else the first free.
+// tagPlace picks where a ring tag of width w goes around the point at (x, y): the
+// first of the spots around it (corners first) that no other tag or arrow label
+// covers, else the one they cover least.
 func (d *drawer) tagPlace(used map[Point]map[int]bool, p Point, x, y, w float64) (float64, float64) {
-	corners := [4][2]float64{{1, -1}, {-1, -1}, {1, 1}, {-1, 1}}
+	const h = 34.0
+	spots := [...][2]float64{{1, -1}, {-1, -1}, {1, 1}, {-1, 1}, {0, -1.25}, {0, 1.25}, {1.6, -1}, {-1.6, -1}, {1.6, 1}, {-1.6, 1}, {1.5, 0}, {-1.5, 0}}
 	if used[p] == nil {
 		used[p] = map[int]bool{}
 	}
-	pick := -1
-	for i, c := range corners {
+	at := func(i int) (float64, float64) {
+		return x + spots[i][0]*discRadius*0.92, y + spots[i][1]*discRadius*0.92
+	}
+	overlap := func(ax, ay, aw, ah, bx, by, bw, bh float64) float64 {
+		ox := math.Min(ax+aw/2, bx+bw/2) - math.Max(ax-aw/2, bx-bw/2)
+		oy := math.Min(ay+ah/2, by+bh/2) - math.Max(ay-ah/2, by-bh/2)
+		if ox <= 0 || oy <= 0 {
+			return 0
+		}
+		return ox * oy
+	}
+	cover := func(tx, ty float64) float64 {
+		c := 0.0
+		for _, a := range d.avoid {
+			c += overlap(tx, ty, w+4, h+4, a[0], a[1], 2*a[2], 2*a[2])
+		}
+		for _, r := range d.placed {
+			c += overlap(tx, ty, w+4, h+4, r[0], r[1], r[2], h)
+		}
+		return c
+	}
+	pick, best := -1, math.Inf(1)
+	for i := range spots {
 		if used[p][i] {
 			continue
 		}
-		if pick < 0 {
-			pick = i
-		}
-		tx, ty := x+c[0]*discRadius*0.92, y+c[1]*discRadius*0.92
-		clear := true
-		for _, a := range d.avoid {
-			if math.Abs(a[0]-tx) < a[2]+w/2+2 && math.Abs(a[1]-ty) < a[2]+18 {
-				clear = false
+		tx, ty := at(i)
+		if c := cover(tx, ty); c < best {
+			pick, best = i, c
+			if c == 0 {
 				break
 			}
-		}
-		if clear {
-			pick = i
-			break
 		}
 	}
 	if pick < 0 {
 		pick = 0
 	}
 	used[p][pick] = true
-	return x + corners[pick][0]*discRadius*0.92, y + corners[pick][1]*discRadius*0.92
+	tx, ty := at(pick)
+	d.placed = append(d.placed, [3]float64{tx, ty, w})
+	return tx, ty
 }
 
 // collinearOverlap reports whether two arrows lie on one line and share more than a

@@ -165,7 +165,7 @@ func (s *Server) decodeHistory(prefix, fen string, moves []string, n arbiterv1.N
 
 // adjudicate rules on h under rs and counts the ruling.
 // It stops with DeadlineExceeded or Canceled when ctx ends.
-func (s *Server) adjudicate(ctx context.Context, rs arbiter.Ruleset, h *history) (*arbiterv1.AdjudicateResponse, error) {
+func (s *Server) adjudicate(ctx context.Context, rs arbiter.Ruleset, h *history, pics apiconv.Pictures) (*arbiterv1.AdjudicateResponse, error) {
 	r, err := arbiter.AdjudicateContext(ctx, rs, h.start, h.moves, h.policy)
 	if err != nil {
 		if cerr := contextError(ctx); cerr != nil {
@@ -176,7 +176,11 @@ func (s *Server) adjudicate(ctx context.Context, rs arbiter.Ruleset, h *history)
 	if r.Cycle != nil {
 		s.m.ruling(r.Ruleset.ID, r.Ruling.Verdict)
 	}
-	return apiconv.Report(r), nil
+	resp := apiconv.Report(r)
+	if err := apiconv.AddPictures(resp, r, pics); err != nil {
+		return nil, domainError(err, "")
+	}
+	return resp, nil
 }
 
 // maxFENBytes is longer than any FEN of a legal position with any move counters.
@@ -221,7 +225,11 @@ func (s *Server) Adjudicate(ctx context.Context, req *arbiterv1.AdjudicateReques
 		return nil, err
 	}
 	s.m.historyPlies.Observe(float64(len(h.moves)))
-	resp, err := s.adjudicate(ctx, rs, h)
+	pics := apiconv.PicturesOf(req)
+	if pics.Plies && len(h.moves) > apiconv.MaxPlyPictures {
+		return nil, tooLong("ply_svgs", len(h.moves), apiconv.MaxPlyPictures)
+	}
+	resp, err := s.adjudicate(ctx, rs, h, pics)
 	if err != nil {
 		return nil, err
 	}
@@ -280,7 +288,7 @@ func (s *Server) Compare(ctx context.Context, req *arbiterv1.CompareRequest) (*a
 		if err := contextError(ctx); err != nil {
 			return nil, err
 		}
-		a, err := s.adjudicate(ctx, rs, h)
+		a, err := s.adjudicate(ctx, rs, h, apiconv.Pictures{})
 		if err != nil {
 			return nil, err
 		}

@@ -14,7 +14,7 @@ import (
 )
 
 const casebookUsage = `usage: arbiter casebook list [--ruleset ID] [--tag TAG] [--source TEXT]
-       arbiter casebook show ID
+       arbiter casebook show ID [--svg FILE] [--ruleset ID]
        arbiter casebook verify [--ruleset ID] [--tag TAG] [--source TEXT] [--json]
 
 The casebook holds the official diagrams of the rulebooks and constructed cases, each
@@ -30,6 +30,7 @@ func runCasebook(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&f.Tag, "tag", "", "only cases with this tag (e.g. perpetual-chase, false-root, interpretation)")
 	fs.StringVar(&f.Source, "source", "", "only cases whose id, book or reference contains this (e.g. cxa2020, wxf, constructed, 图12)")
 	asJSON := fs.Bool("json", false, "verify: print the results as protobuf JSON")
+	svgOut := fs.String("svg", "", "show: write the picture of the case's ruling (SVG) to this file, under --ruleset or the case's first ruleset")
 	fs.Usage = func() { fmt.Fprint(stderr, casebookUsage); fs.PrintDefaults() }
 	rest, err := parseArgs(fs, args)
 	if err != nil {
@@ -90,6 +91,12 @@ func runCasebook(args []string, stdout, stderr io.Writer) int {
 		if !ok {
 			fmt.Fprintf(stderr, "arbiter casebook show: no case %q (see arbiter casebook list)\n", rest[0])
 			return exitInput
+		}
+		if *svgOut != "" {
+			if err := writeCaseSVG(*svgOut, c, f.Ruleset); err != nil {
+				fmt.Fprintln(stderr, "arbiter casebook show: --svg:", err)
+				return exitInput
+			}
 		}
 		return showCase(out, c)
 	case "verify":

@@ -119,10 +119,11 @@ func runJudge(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	moves := fs.String("moves", "", `moves, space separated, any notation ("h2e2 h9g7", "C2.5 h8+7", "炮二平五 马８进７")`)
 	asJSON := fs.Bool("json", false, "print the protobuf JSON of the adjudication, one object per line")
 	relaxed := fs.Bool("relaxed-fen", false, "accept pieces on points they can never reach (some databases have them)")
+	svgOut := fs.String("svg", "", "write the picture of the ruling (SVG) to this file; with several games, FILE-N.svg per game")
 	var pf policyFlags
 	pf.bind(fs)
 	fs.Usage = func() {
-		fmt.Fprint(stderr, `usage: arbiter judge --ruleset ID --fen FEN --moves "h2e2 h9g7 ..." [--json] [policy flags]
+		fmt.Fprint(stderr, `usage: arbiter judge --ruleset ID --fen FEN --moves "h2e2 h9g7 ..." [--json] [--svg FILE] [policy flags]
        arbiter judge --ruleset ID [--json] FILE.pgn ...   (use - for standard input)
 
 Replays the game with full legality checks, classifies the moves of every repetition
@@ -175,7 +176,7 @@ cycle, and prints the ruling of the cycle the last move closes and the game resu
 	}
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
-	for _, h := range hs {
+	for i, h := range hs {
 		rep, moves, err := judgeHistory(rs, h, pol, *relaxed)
 		if err != nil {
 			code = exitInput
@@ -195,6 +196,12 @@ cycle, and prints the ruling of the cycle the last move closes and the game resu
 				fmt.Fprintln(stderr, "arbiter judge:", msg)
 			}
 			continue
+		}
+		if *svgOut != "" {
+			if err := writeRulingSVG(svgPath(*svgOut, i, len(hs)), rep); err != nil {
+				fmt.Fprintln(stderr, "arbiter judge: --svg:", err)
+				return exitInput
+			}
 		}
 		if *asJSON {
 			resp := apiconv.Report(rep)

@@ -40,7 +40,16 @@ type AdjudicateRequest struct {
 	Policy *Policy `protobuf:"bytes,5,opt,name=policy,proto3" json:"policy,omitempty"`
 	// Banqi only: the deal, one piece letter per face-down square of the start position in
 	// board-string order; with it, flips may omit the revealed piece.
-	Deal          string `protobuf:"bytes,50,opt,name=deal,proto3" json:"deal,omitempty"`
+	Deal string `protobuf:"bytes,50,opt,name=deal,proto3" json:"deal,omitempty"`
+	// Return the picture of the ruling in AdjudicateResponse.svg: the position of the
+	// latest cycle with its moves as numbered arrows, the chased pieces, their attackers
+	// and protectors and the checked king ringed, the patterns and the verdict (or the
+	// final position when there is no repetition). Off by default.
+	Svg bool `protobuf:"varint,30,opt,name=svg,proto3" json:"svg,omitempty"`
+	// Return one picture per step in AdjudicateResponse.ply_svgs, for stepping through
+	// the game: about 12 KB each, allowed for histories of up to 400 moves (longer ones
+	// are RESOURCE_EXHAUSTED on this field). Off by default.
+	PlySvgs       bool `protobuf:"varint,31,opt,name=ply_svgs,json=plySvgs,proto3" json:"ply_svgs,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -117,6 +126,20 @@ func (x *AdjudicateRequest) GetDeal() string {
 	return ""
 }
 
+func (x *AdjudicateRequest) GetSvg() bool {
+	if x != nil {
+		return x.Svg
+	}
+	return false
+}
+
+func (x *AdjudicateRequest) GetPlySvgs() bool {
+	if x != nil {
+		return x.PlySvgs
+	}
+	return false
+}
+
 // AdjudicateResponse is the ruling on one history under one ruleset. The CLI's
 // `judge --json` prints this message as protobuf JSON, one compact line per game, with
 // `source` naming the game.
@@ -156,7 +179,13 @@ type AdjudicateResponse struct {
 	Rejected *MoveRejected `protobuf:"bytes,53,opt,name=rejected,proto3" json:"rejected,omitempty"`
 	// Where the history came from, when it was read from a file (`arbiter judge FILE.pgn`
 	// sets it); absent for a history given directly (the service never sets it).
-	Source        *GameSource `protobuf:"bytes,40,opt,name=source,proto3" json:"source,omitempty"`
+	Source *GameSource `protobuf:"bytes,40,opt,name=source,proto3" json:"source,omitempty"`
+	// The picture of the ruling as an SVG document, when AdjudicateRequest.svg asked for
+	// it; empty otherwise.
+	Svg string `protobuf:"bytes,30,opt,name=svg,proto3" json:"svg,omitempty"`
+	// One SVG document per step when AdjudicateRequest.ply_svgs asked for them: element
+	// 0 is the start position, element i the position after ply i with that move drawn.
+	PlySvgs       []string `protobuf:"bytes,31,rep,name=ply_svgs,json=plySvgs,proto3" json:"ply_svgs,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -292,6 +321,20 @@ func (x *AdjudicateResponse) GetRejected() *MoveRejected {
 func (x *AdjudicateResponse) GetSource() *GameSource {
 	if x != nil {
 		return x.Source
+	}
+	return nil
+}
+
+func (x *AdjudicateResponse) GetSvg() string {
+	if x != nil {
+		return x.Svg
+	}
+	return ""
+}
+
+func (x *AdjudicateResponse) GetPlySvgs() []string {
+	if x != nil {
+		return x.PlySvgs
 	}
 	return nil
 }
@@ -1552,14 +1595,16 @@ var File_arbiter_v1_arbiter_service_proto protoreflect.FileDescriptor
 const file_arbiter_v1_arbiter_service_proto_rawDesc = "" +
 	"\n" +
 	" arbiter/v1/arbiter_service.proto\x12\n" +
-	"arbiter.v1\x1a\x1darbiter/v1/adjudication.proto\x1a\x19arbiter/v1/casebook.proto\x1a\x17arbiter/v1/ruling.proto\"\xc7\x01\n" +
+	"arbiter.v1\x1a\x1darbiter/v1/adjudication.proto\x1a\x19arbiter/v1/casebook.proto\x1a\x17arbiter/v1/ruling.proto\"\xf4\x01\n" +
 	"\x11AdjudicateRequest\x12\x18\n" +
 	"\aruleset\x18\x01 \x01(\tR\aruleset\x12\x10\n" +
 	"\x03fen\x18\x02 \x01(\tR\x03fen\x12\x14\n" +
 	"\x05moves\x18\x03 \x03(\tR\x05moves\x120\n" +
 	"\bnotation\x18\x04 \x01(\x0e2\x14.arbiter.v1.NotationR\bnotation\x12*\n" +
 	"\x06policy\x18\x05 \x01(\v2\x12.arbiter.v1.PolicyR\x06policy\x12\x12\n" +
-	"\x04deal\x182 \x01(\tR\x04deal\"\x80\x05\n" +
+	"\x04deal\x182 \x01(\tR\x04deal\x12\x10\n" +
+	"\x03svg\x18\x1e \x01(\bR\x03svg\x12\x19\n" +
+	"\bply_svgs\x18\x1f \x01(\bR\aplySvgs\"\xad\x05\n" +
 	"\x12AdjudicateResponse\x12\x18\n" +
 	"\aruleset\x18\x01 \x01(\tR\aruleset\x12+\n" +
 	"\x05plies\x18\x02 \x03(\v2\x15.arbiter.v1.PlyReportR\x05plies\x12'\n" +
@@ -1576,7 +1621,9 @@ const file_arbiter_v1_arbiter_service_proto_rawDesc = "" +
 	"\rignored_plies\x183 \x01(\x05R\fignoredPlies\x123\n" +
 	"\ffirst_player\x184 \x01(\x0e2\x10.arbiter.v1.SideR\vfirstPlayer\x124\n" +
 	"\brejected\x185 \x01(\v2\x18.arbiter.v1.MoveRejectedR\brejected\x12.\n" +
-	"\x06source\x18( \x01(\v2\x16.arbiter.v1.GameSourceR\x06source\"\xa5\x01\n" +
+	"\x06source\x18( \x01(\v2\x16.arbiter.v1.GameSourceR\x06source\x12\x10\n" +
+	"\x03svg\x18\x1e \x01(\tR\x03svg\x12\x19\n" +
+	"\bply_svgs\x18\x1f \x03(\tR\aplySvgs\"\xa5\x01\n" +
 	"\n" +
 	"GameSource\x12\x12\n" +
 	"\x04file\x18\x01 \x01(\tR\x04file\x12\x14\n" +

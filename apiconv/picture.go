@@ -1,0 +1,44 @@
+package apiconv
+
+import (
+	"strings"
+
+	"github.com/arbiter-xq/arbiter/arbiter"
+	"github.com/arbiter-xq/arbiter/picture"
+	arbiterv1 "github.com/arbiter-xq/arbiter/proto/arbiter/v1"
+)
+
+// MaxPlyPictures is the longest history for which AdjudicateRequest.ply_svgs draws one
+// picture per step (each is about 12 KB).
+const MaxPlyPictures = 400
+
+// Pictures says which pictures an AdjudicateResponse carries.
+type Pictures struct {
+	Ruling bool // AdjudicateResponse.svg
+	Plies  bool // AdjudicateResponse.ply_svgs
+}
+
+// PicturesOf reads the picture fields of a request.
+func PicturesOf(req *arbiterv1.AdjudicateRequest) Pictures {
+	return Pictures{Ruling: req.GetSvg(), Plies: req.GetPlySvgs()}
+}
+
+// AddPictures draws the pictures p asks for into out: the ruling's picture
+// (picture.Ruling) and the per-step pictures (picture.Plies).
+func AddPictures(out *arbiterv1.AdjudicateResponse, r *arbiter.Report, p Pictures) error {
+	if p.Ruling {
+		var b strings.Builder
+		if err := picture.Ruling(&b, r); err != nil {
+			return err
+		}
+		out.Svg = b.String()
+	}
+	if p.Plies {
+		ps, err := picture.Plies(r)
+		if err != nil {
+			return err
+		}
+		out.PlySvgs = ps
+	}
+	return nil
+}
