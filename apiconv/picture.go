@@ -9,8 +9,9 @@ import (
 )
 
 // MaxPlyPictures is the longest history for which AdjudicateRequest.ply_svgs draws one
-// picture per step (each is about 12 KB).
-const MaxPlyPictures = 400
+// picture per step: each is about 20 KB, so 150 of them stay under the
+// 4 MiB a gRPC client receives by default.
+const MaxPlyPictures = 150
 
 // Pictures says which pictures an AdjudicateResponse carries.
 type Pictures struct {

@@ -14,7 +14,7 @@ import (
 // as an arrow, a king it checks ringed, the pieces it chases ringed with their
 // attackers and protectors, and a caption with the move in Chinese, WXF and ICCS and
 // its nature when it lies in a repetition cycle. Each picture is a complete SVG
-// document of about 10 KB. The options apply to every picture.
+// document of 10-20 KB (fewer pieces, smaller). The options apply to every picture.
 func Plies(r *arbiter.Report, opts ...Option) ([]string, error) {
 	if r == nil || r.Game == nil {
 		return nil, fmt.Errorf("picture: no game to draw")

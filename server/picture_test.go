@@ -36,8 +36,15 @@ func TestAdjudicatePictures(t *testing.T) {
 
 func TestAdjudicatePlyPicturesTooLong(t *testing.T) {
 	transports(t, envOptions{}, func(t *testing.T, e *env) {
-		moves := strings.Repeat("h2e2 h9g7 e2h2 g7h9 ", 101)
-		_, err := e.client.Adjudicate(ctxT(t), &arbiterv1.AdjudicateRequest{Ruleset: "chinese", Moves: fields(moves), PlySvgs: true})
+		// The longest history allowed, with all 32 pieces on the board, fits in a
+		// response a default gRPC client accepts.
+		longest := strings.Repeat("h2e2 h9g7 e2h2 g7h9 ", 37) + "h2e2 h9g7"
+		resp, err := e.client.Adjudicate(ctxT(t), &arbiterv1.AdjudicateRequest{Ruleset: "chinese", Moves: fields(longest), PlySvgs: true})
+		if err != nil || len(resp.GetPlySvgs()) != 151 {
+			t.Fatalf("150 plies with pictures: %v", err)
+		}
+		moves := strings.Repeat("h2e2 h9g7 e2h2 g7h9 ", 38)
+		_, err = e.client.Adjudicate(ctxT(t), &arbiterv1.AdjudicateRequest{Ruleset: "chinese", Moves: fields(moves), PlySvgs: true})
 		wantFieldError(t, err, codes.ResourceExhausted, "ply_svgs", "HISTORY_TOO_LONG")
 	})
 }
