@@ -365,7 +365,8 @@ function verdictClass(v) {
 function rulingView(r, request) {
   const info = state.rulesets.find((x) => x.id === r.ruleset) || {};
   const sec = el("section", {class: "ruling", "data-ruleset": r.ruleset, "aria-labelledby": "h-" + r.ruleset});
-  sec.append(el("h3", {id: "h-" + r.ruleset}, r.ruleset, info.edition ? el("span", {class: "edition"}, " · " + info.edition) : null));
+  sec.append(el("h3", {id: "h-" + r.ruleset}, r.ruleset,
+    info.name ? el("span", {class: "edition"}, " · " + info.name + (info.edition ? " (" + info.edition + ")" : "")) : null));
   const ruling = r.ruling;
   const verdict = ruling ? ruling.verdict : "";
   sec.append(el("p", {class: verdictClass(verdict), "data-verdict": verdict || "none"},
@@ -378,7 +379,13 @@ function rulingView(r, request) {
       r.termination ? [" (", term(r.termination), ")"] : null,
       r.decidedAtPly ? " at ply " + r.decidedAtPly : null),
     el("dt", {}, "Status"), el("dd", {}, humanize(r.status || "GAME_STATUS_UNSPECIFIED"))));
-  if (r.explanation) sec.append(el("p", {class: "explanation"}, r.explanation));
+  // The ruling's own reasons up front; the response's explanation (which walks through
+  // every ply, as the tables below do) folded away.
+  if (ruling && ruling.explanation) sec.append(el("p", {class: "explanation"}, ruling.explanation));
+  else if (r.explanation) sec.append(el("p", {class: "explanation"}, r.explanation));
+  if (ruling && r.explanation && r.explanation !== ruling.explanation) {
+    sec.append(el("details", {class: "full-explanation"}, el("summary", {}, "Full explanation"), el("p", {}, r.explanation)));
+  }
 
   const body = el("div", {class: "ruling-body"});
   if (r.svg) body.append(pictureView(r.svg, "The cycle position with the moves of the cycle: " + termText(verdict)));
@@ -477,8 +484,8 @@ function stepperView(r, request) {
   const detail = el("div", {class: "ply-detail", "aria-live": "polite"});
   const prev = el("button", {type: "button", "aria-label": "Previous ply", onclick: () => s.go(s.index - 1)}, "◀ previous");
   const next = el("button", {type: "button", "aria-label": "Next ply", onclick: () => s.go(s.index + 1)}, "next ▶");
-  const first = el("button", {type: "button", "aria-label": "Start position", onclick: () => s.go(-1)}, "⏮ start");
-  const last = el("button", {type: "button", "aria-label": "Last ply", onclick: () => s.go(plies.length - 1)}, "last ⏭");
+  const first = el("button", {type: "button", "aria-label": "Start position", onclick: () => s.go(-1)}, "« start");
+  const last = el("button", {type: "button", "aria-label": "Last ply", onclick: () => s.go(plies.length - 1)}, "last »");
   const box = el("details", {class: "stepper", open: true},
     el("summary", {}, "Step through the moves (", plies.length, " plies; arrow keys ← → , Home, End)"),
     el("div", {class: "stepper-controls"}, first, prev, next, last),
@@ -602,16 +609,24 @@ async function listCases(ev) {
     body.append(el("tr", {},
       el("th", {scope: "row"}, el("a", {href: "#case=" + encodeURIComponent(c.id)}, c.id)),
       el("td", {}, c.title || ""),
-      el("td", {}, src.constructed ? "constructed" : [src.book || "", src.reference ? " " + src.reference : ""]),
+      el("td", {class: "source", title: src.book || ""}, src.constructed ? ["constructed", src.clause ? el("div", {class: "muted"}, src.clause) : null]
+        : [el("span", {lang: "zh"}, src.reference || ""), el("div", {class: "muted"}, shortBook(src.book))]),
       el("td", {}, (c.expectations || []).map((x) => el("div", {}, x.ruleset, ": ", termText(x.verdict || "VERDICT_UNSPECIFIED"),
         x.knownDivergence ? el("span", {class: "flag"}, " (known divergence)") : null))),
-      el("td", {class: "tags"}, (c.tags || []).join(", "))));
+      el("td", {class: "case-tags"}, (c.tags || []).join(", "))));
   }
   if (tags.size && !$("tag-list").children.length) {
     [...tags].sort().forEach((t) => $("tag-list").append(el("option", {value: t})));
   }
   $("cases-table").hidden = cases.length === 0;
   $("cases-count").textContent = cases.length + (cases.length === 1 ? " case" : " cases");
+}
+
+// shortBook shortens a source book to its first words ("CXA 象棋竞赛规则 (2020 edition), chapter 6" -> "CXA 象棋竞赛规则").
+function shortBook(book) {
+  const b = String(book || "");
+  const cut = b.search(/[(,]/);
+  return (cut > 0 ? b.slice(0, cut) : b).trim();
 }
 
 async function openCase(id) {

@@ -1,0 +1,317 @@
+package web_test
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	arbiterv1 "github.com/arbiter-xq/arbiter/proto/arbiter/v1"
+	"github.com/arbiter-xq/arbiter/server"
+)
+
+// The browser test drives the page in headless Chromium (the Debian package; .ci/run
+// installs it) through the DevTools protocol with chromedp: it types, clicks and presses
+// keys as a person does, waits for what the page shows, and saves screenshots to
+// $ARBITER_SCREENSHOT_DIR (a temporary directory when unset).
+
+// chromium returns the Chromium binary, or skips the test with a message saying how to
+// get one.
+func chromium(t *testing.T) string {
+	t.Helper()
+	if p := os.Getenv("ARBITER_CHROMIUM"); p != "" {
+		return p
+	}
+	for _, name := range []string{"/usr/bin/chromium", "chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	t.Skip("no Chromium found: the browser test needs it (Debian: apt-get install -y chromium; .ci/run installs it in CI), or set ARBITER_CHROMIUM")
+	return ""
+}
+
+// browser is one headless Chromium tab on the test site.
+type browser struct {
+	t     *testing.T
+	ctx   context.Context
+	shots string
+	n     int
+}
+
+func newBrowser(t *testing.T) *browser {
+	t.Helper()
+	exe := chromium(t)
+	shots := os.Getenv("ARBITER_SCREENSHOT_DIR")
+	if shots == "" {
+		shots = t.TempDir()
+	} else if err := os.MkdirAll(shots, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	profile := t.TempDir()
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(exe),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.UserDataDir(profile),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("lang", "en-US"),
+		chromedp.WindowSize(1280, 1000),
+	)
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelTab := chromedp.NewContext(actx, chromedp.WithLogf(t.Logf))
+	ctx, cancelTime := context.WithTimeout(ctx, 3*time.Minute)
+	t.Cleanup(func() {
+		cancelTime()
+		cancelTab()
+		cancelAlloc() // waits for Chromium to exit, before the profile directory goes
+	})
+	if err := chromedp.Run(ctx); err != nil { // starts the browser
+		t.Skipf("Chromium %s does not start here: %v", exe, err)
+	}
+	t.Logf("screenshots in %s", shots)
+	return &browser{t: t, ctx: ctx, shots: shots}
+}
+
+// run runs actions, failing the test with what was being done.
+func (b *browser) run(what string, actions ...chromedp.Action) {
+	b.t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, 45*time.Second)
+	defer cancel()
+	if err := chromedp.Run(ctx, actions...); err != nil {
+		b.screenshot("failed-" + strings.ReplaceAll(what, " ", "-"))
+		b.t.Fatalf("%s: %v", what, err)
+	}
+}
+
+// text returns the visible text of the first element matching sel.
+func (b *browser) text(sel string) string {
+	b.t.Helper()
+	var s string
+	b.run("read "+sel, chromedp.Text(sel, &s, chromedp.NodeVisible))
+	return s
+}
+
+// eval evaluates a JavaScript expression.
+func (b *browser) eval(expr string, out any) {
+	b.t.Helper()
+	b.run("evaluate "+expr, chromedp.Evaluate(expr, out))
+}
+
+// screenshot saves the whole page as NN-name.png.
+func (b *browser) screenshot(name string) { b.shoot(name, chromedp.FullScreenshot) }
+
+// screenshotView saves what the window shows (1280x1000) as NN-name.png.
+func (b *browser) screenshotView(name string) {
+	b.shoot(name, func(res *[]byte, _ int) chromedp.EmulateAction { return chromedp.CaptureScreenshot(res) })
+}
+
+func (b *browser) shoot(name string, capture func(*[]byte, int) chromedp.EmulateAction) {
+	b.n++
+	var png []byte
+	ctx, cancel := context.WithTimeout(b.ctx, 20*time.Second)
+	defer cancel()
+	if err := chromedp.Run(ctx, capture(&png, 100)); err != nil {
+		b.t.Logf("screenshot %s: %v", name, err)
+		return
+	}
+	path := filepath.Join(b.shots, strings.TrimSpace(strings.Join([]string{twoDigits(b.n), name}, "-"))+".png")
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		b.t.Error(err)
+	}
+}
+
+func twoDigits(n int) string { return string([]byte{byte('0' + n/10%10), byte('0' + n%10)}) }
+
+// pictures reports whether the API draws pictures (AdjudicateRequest has the svg field).
+func pictures() bool {
+	return (&arbiterv1.AdjudicateRequest{}).ProtoReflect().Descriptor().Fields().ByName("svg") != nil
+}
+
+// judgeWith fills the form and submits it with the keyboard (Enter on the button).
+func (b *browser) judgeWith(fen, game string) {
+	b.t.Helper()
+	b.run("fill the form",
+		chromedp.Navigate("about:blank"), // a fresh page: nothing left from the last run
+	)
+	b.open("/")
+	b.setValue("fen", fen)
+	b.run("type the game",
+		chromedp.SendKeys("#game", game, chromedp.ByID),
+		chromedp.Focus("#judge-button", chromedp.ByID),
+		chromedp.KeyEvent(kb.Enter),
+	)
+}
+
+// setValue sets the value of the form field with this id, as pasting does.
+func (b *browser) setValue(id, value string) {
+	b.t.Helper()
+	j, _ := json.Marshal(value)
+	var ignored any
+	b.eval(`document.getElementById("`+id+`").value = `+string(j), &ignored)
+}
+
+var siteURL string
+
+func (b *browser) open(path string) {
+	b.t.Helper()
+	b.run("open "+path,
+		chromedp.Navigate(siteURL+path),
+		chromedp.WaitVisible(`body[data-ready="true"]`, chromedp.ByQuery),
+	)
+}
+
+func TestPageInBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser test skipped in -short mode")
+	}
+	s := startSite(t, server.Config{})
+	siteURL = s.url
+	b := newBrowser(t)
+
+	t.Run("CXA 图6: perpetual check, red must change", func(t *testing.T) {
+		b.t = t
+		b.judgeWith(fig6.fen, strings.Join(fig6.moves, " "))
+		b.run("wait for the ruling", chromedp.WaitVisible(`.ruling[data-ruleset="chinese"] .verdict`, chromedp.ByQuery))
+		verdict := b.text(`.ruling[data-ruleset="chinese"] .verdict`)
+		if !strings.Contains(verdict, "Red must change") || !strings.Contains(verdict, "红方变着") {
+			t.Errorf("verdict %q, want Red must change 红方变着", verdict)
+		}
+		patterns := b.text(`.ruling[data-ruleset="chinese"] table.patterns`)
+		if !strings.Contains(patterns, "perpetual check") || !strings.Contains(patterns, "长将") || !strings.Contains(patterns, "forbidden") {
+			t.Errorf("patterns table %q, want perpetual check 长将 forbidden", patterns)
+		}
+		plies := b.text(`.ruling[data-ruleset="chinese"] table.cycle-plies`)
+		for _, want := range []string{"车四平五", "R4.5", "f0e0", "check", "将", "idle", "闲", "gives check"} {
+			if !strings.Contains(plies, want) {
+				t.Errorf("cycle plies lack %q:\n%s", want, plies)
+			}
+		}
+		if pictures() {
+			var drawn bool
+			b.run("wait for the picture", chromedp.WaitVisible(`.ruling[data-ruleset="chinese"] img.board-picture`, chromedp.ByQuery))
+			b.run("picture loaded", chromedp.Poll(`(() => { const i = document.querySelector('.ruling[data-ruleset="chinese"] img.board-picture'); return i && i.complete && i.naturalWidth > 0; })()`, &drawn, chromedp.WithPollingTimeout(20*time.Second)))
+			if !drawn {
+				t.Error("the picture is not drawn")
+			}
+		} else {
+			t.Log("AdjudicateRequest has no svg field yet: the picture is not asserted")
+		}
+		b.screenshot("fig6-ruling")
+	})
+
+	t.Run("step through the moves with the keyboard", func(t *testing.T) {
+		b.t = t
+		current := func() string { return b.text(`.ruling[data-ruleset="chinese"] .ply-list li.current`) }
+		if got := current(); !strings.HasPrefix(got, "4.") {
+			t.Errorf("after judging, the current ply is %q, want the last (4.)", got)
+		}
+		b.run("focus the ply list", chromedp.Focus(`.ruling[data-ruleset="chinese"] .ply-list`, chromedp.ByQuery))
+		b.run("arrow left", chromedp.KeyEvent(kb.ArrowLeft))
+		b.run("arrow left", chromedp.KeyEvent(kb.ArrowLeft))
+		if got := current(); !strings.HasPrefix(got, "2.") {
+			t.Errorf("after two ← the current ply is %q, want 2.", got)
+		}
+		detail := b.text(`.ruling[data-ruleset="chinese"] .ply-detail`)
+		if !strings.Contains(detail, "Ply 2") || !strings.Contains(detail, "将５平６") || !strings.Contains(detail, "2b6/5k3/") {
+			t.Errorf("ply 2 detail %q", detail)
+		}
+		b.run("arrow right", chromedp.KeyEvent(kb.ArrowRight))
+		if got := current(); !strings.HasPrefix(got, "3.") {
+			t.Errorf("after → the current ply is %q, want 3.", got)
+		}
+		b.screenshot("stepping-ply-3")
+		b.run("home", chromedp.KeyEvent(kb.Home))
+		if d := b.text(`.ruling[data-ruleset="chinese"] .ply-detail`); !strings.Contains(d, "Start position") {
+			t.Errorf("after Home: %q", d)
+		}
+	})
+
+	t.Run("a bad FEN shows the field error", func(t *testing.T) {
+		b.t = t
+		b.judgeWith("2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc2 w - - 0 1", "f0e0")
+		b.run("wait for the error", chromedp.WaitVisible(`#judge-error .error`, chromedp.ByQuery))
+		msg := b.text(`#judge-error .error`)
+		for _, want := range []string{"HTTP 400", "INVALID_ARGUMENT", "fen", "INVALID_FEN", "more than 9 files"} {
+			if !strings.Contains(msg, want) {
+				t.Errorf("error %q lacks %q", msg, want)
+			}
+		}
+		b.screenshot("bad-fen")
+	})
+
+	t.Run("an illegal move is named and marked", func(t *testing.T) {
+		b.t = t
+		b.judgeWith(fig6.fen, "1. 车四平五 k5.6 2. e0e9")
+		b.run("wait for the error", chromedp.WaitVisible(`#judge-error .error`, chromedp.ByQuery))
+		msg := b.text(`#judge-error .error`)
+		for _, want := range []string{"moves[2]", "ply", "3", "e0e9", "ILLEGAL_MOVE"} {
+			if !strings.Contains(msg, want) {
+				t.Errorf("error %q lacks %q", msg, want)
+			}
+		}
+		if bad := b.text(`#history .move-tokens li.bad`); bad != "e0e9" {
+			t.Errorf("marked move %q, want e0e9", bad)
+		}
+	})
+
+	t.Run("a pasted PGN with its FEN tag", func(t *testing.T) {
+		b.t = t
+		b.judgeWith("", "[Event \"demo\"]\n[FEN \""+fig6.fen+"\"]\n1. R4.5 k5.6 2. 车五平四 f8e8 *\n")
+		b.run("wait for the ruling", chromedp.WaitVisible(`.ruling[data-ruleset="chinese"] .verdict`, chromedp.ByQuery))
+		if v := b.text(`.ruling[data-ruleset="chinese"] .verdict`); !strings.Contains(v, "Red must change") {
+			t.Errorf("verdict %q", v)
+		}
+		if tags := b.text(`#history`); !strings.Contains(tags, "demo") {
+			t.Errorf("PGN tags not shown: %q", tags)
+		}
+	})
+
+	t.Run("casebook: list, open a case, judge it", func(t *testing.T) {
+		b.t = t
+		b.open("/#casebook")
+		b.run("wait for the list", chromedp.WaitVisible(`#cases-table tbody tr`, chromedp.ByQuery))
+		var rows int
+		b.eval(`document.querySelectorAll('#cases-table tbody tr').length`, &rows)
+		if rows < 50 {
+			t.Errorf("%d cases listed", rows)
+		}
+		b.setValue("cases-book", "CXA")
+		b.setValue("cases-kind", "false")
+		b.run("filter", chromedp.Click(`#cases-form button[type="submit"]`, chromedp.ByQuery),
+			chromedp.WaitNotPresent(`#cases-table a[href^="#case=constructed"]`, chromedp.ByQuery))
+		b.run("open 图6", chromedp.Click(`#cases-table a[href="#case=cxa2020-%E5%9B%BE6"]`, chromedp.ByQuery),
+			chromedp.WaitVisible(`#case-detail h3`, chromedp.ByQuery))
+		if h := b.text(`#case-detail h3`); !strings.Contains(h, "cxa2020-图6") {
+			t.Errorf("case heading %q", h)
+		}
+		b.screenshotView("case-fig6")
+		b.run("judge the case", chromedp.Click(`#case-detail button`, chromedp.ByQuery),
+			chromedp.WaitVisible(`.ruling[data-ruleset="chinese"] .verdict`, chromedp.ByQuery))
+		if v := b.text(`.ruling[data-ruleset="chinese"] .verdict`); !strings.Contains(v, "Red must change") {
+			t.Errorf("verdict %q", v)
+		}
+	})
+
+	t.Run("verify the casebook", func(t *testing.T) {
+		b.t = t
+		b.open("/#verify")
+		b.run("verify", chromedp.Click(`#verify-button`, chromedp.ByID),
+			chromedp.WaitVisible(`#verify-table tbody tr`, chromedp.ByQuery))
+		sum := b.text(`#verify-summary`)
+		if !strings.Contains(sum, "passed") || !strings.Contains(sum, "0 failed") {
+			t.Errorf("summary %q", sum)
+		}
+		b.screenshotView("verify")
+	})
+}
