@@ -141,9 +141,6 @@ func pictures() bool {
 // judgeWith fills the form and submits it with the keyboard (Enter on the button).
 func (b *browser) judgeWith(fen, game string) {
 	b.t.Helper()
-	b.run("fill the form",
-		chromedp.Navigate("about:blank"), // a fresh page: nothing left from the last run
-	)
 	b.open("/")
 	b.setValue("fen", fen)
 	b.run("type the game",
@@ -166,6 +163,7 @@ var siteURL string
 func (b *browser) open(path string) {
 	b.t.Helper()
 	b.run("open "+path,
+		chromedp.Navigate("about:blank"), // a fresh document, even when only the #fragment differs
 		chromedp.Navigate(siteURL+path),
 		chromedp.WaitVisible(`body[data-ready="true"]`, chromedp.ByQuery),
 	)

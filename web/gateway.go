@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -25,12 +26,29 @@ const errorDomain = "arbiter.v1"
 const reasonBodyTooLarge = "MESSAGE_TOO_LARGE"
 
 // jsonMarshaler writes and reads protobuf JSON exactly as `arbiter judge --json` prints it:
-// lowerCamelCase names, enums by name, unset fields omitted. Unknown fields in a request
-// are an error (HTTP 400 naming the field), not silently dropped: a misspelt "fen" would
-// otherwise rule on the start position.
-var jsonMarshaler = &runtime.JSONPb{
+// lowerCamelCase names, enums by name, unset fields omitted, compacted (protojson varies
+// its spacing from build to build; the same request gives the same bytes). Unknown fields
+// in a request are an error (HTTP 400 naming the field), not silently dropped: a misspelt
+// "fen" would otherwise rule on the start position.
+var jsonMarshaler = compactJSON{&runtime.JSONPb{
 	MarshalOptions:   protojson.MarshalOptions{},
 	UnmarshalOptions: protojson.UnmarshalOptions{},
+}}
+
+// compactJSON is the gateway's protobuf JSON marshaler with compacted output.
+type compactJSON struct{ *runtime.JSONPb }
+
+// Marshal writes v as protobuf JSON without insignificant spaces.
+func (m compactJSON) Marshal(v any) ([]byte, error) {
+	b, err := m.JSONPb.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	if err := json.Compact(&buf, b); err != nil {
+		return b, nil // not JSON after all: as it is
+	}
+	return buf.Bytes(), nil
 }
 
 // newGateway returns the grpc-gateway mux for the service behind conn.
