@@ -76,6 +76,18 @@ func TestServeHTTP(t *testing.T) {
 			t.Errorf("POST /v1/adjudicate: %d\n%.500s", code, body)
 		}
 	})
+	t.Run("same bytes as judge --json", func(t *testing.T) {
+		_, _, body := get("POST", "/v1/adjudicate",
+			`{"ruleset":"asian","fen":"2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 0 1","moves":["f0e0","e8f8","e0f0","f8e8"]}`)
+		out, errs, code := runCLI(t, "", "judge", "--json", "--ruleset", "asian",
+			"--fen", "2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 0 1", "--moves", "f0e0 e8f8 e0f0 f8e8")
+		if code != exitOK {
+			t.Fatalf("judge --json: exit %d: %s", code, errs)
+		}
+		if strings.TrimSpace(out) != body {
+			t.Errorf("POST /v1/adjudicate answers\n%s\njudge --json prints\n%s", body, out)
+		}
+	})
 	t.Run("rulesets", func(t *testing.T) {
 		code, _, body := get("GET", "/v1/rulesets", "")
 		if code != 200 || !strings.Contains(body, `"id":"chinese"`) && !strings.Contains(body, `"id": "chinese"`) {
