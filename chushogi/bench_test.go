@@ -52,3 +52,39 @@ func BenchmarkPerft3(b *testing.B) {
 		Perft(&p, &o, 3)
 	}
 }
+
+// BenchmarkReplayPerPly replays seeded random games (legality check, move, hashing and
+// the repetition window), reported per ply.
+func BenchmarkReplayPerPly(b *testing.B) {
+	o := lishogiOptions()
+	r := rand.New(rand.NewPCG(3, 4))
+	var games [][]Move
+	for range 8 {
+		p := StartPosition()
+		var ms []Move
+		for range 200 {
+			moves := p.LegalMoves(&o)
+			if len(moves) == 0 {
+				break
+			}
+			m := moves[r.IntN(len(moves))]
+			ms = append(ms, m)
+			p.MakeMove(m)
+		}
+		games = append(games, ms)
+	}
+	plies := 0
+	for b.Loop() {
+		for _, ms := range games {
+			g := NewGame(StartPosition(), o, IdentityBoardSideMarker)
+			for _, m := range ms {
+				if _, err := g.Play(m); err != nil {
+					b.Fatal(err)
+				}
+				_ = g.Occurrences()
+			}
+			plies += len(ms)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(plies), "ns/ply")
+}
