@@ -108,3 +108,39 @@ func (p *Position) lionProtector(m Move, target Square, eval ProtectionEval) Squ
 	}
 	return p.firstAttacker(owner, target, m.From, mid, skip)
 }
+
+// CaptureTargets returns the squares of enemy pieces that the piece on s could take
+// with a legal single move if its side were to move at once (the marker of p still in
+// force), in square order without repeats. Repetition rules use it to call a move an
+// attack (§8.3 (b)).
+func (p *Position) CaptureTargets(s Square, o *Options) []Square {
+	pc := p.board[s]
+	if pc == NoPiece {
+		return nil
+	}
+	q := *p
+	q.SetSideToMove(pc.Color())
+	var out []Square
+	for _, m := range q.appendPieceMoves(o, nil, s, pc) {
+		if m.IsTwoStep() || m.Promote {
+			continue
+		}
+		if v := q.board[m.To]; v != NoPiece && v.Color() != pc.Color() {
+			out = append(out, m.To)
+		}
+	}
+	return out
+}
+
+// RoyalsAttacked returns the squares of c's royal pieces that the opponent attacks
+// (raw attacks, §8.3 (a)): the royal pieces in check.
+func (p *Position) RoyalsAttacked(c Color) []Square {
+	var out []Square
+	for s := Square(0); s < NumSquares; s++ {
+		pc := p.board[s]
+		if pc != NoPiece && pc.Color() == c && pc.IsRoyal() && p.Attacks(c.Other(), s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}

@@ -112,7 +112,10 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	reg := newRegistry()
 	var sets []arbiter.Ruleset
-	ids := reg.IDs()
+	var ids []string // default: every xiangqi ruleset (PGN files hold xiangqi games)
+	for _, rs := range reg.All() {
+		ids = append(ids, rs.Info().ID)
+	}
 	if *list != "" {
 		ids = strings.Split(*list, ",")
 	}

@@ -6,6 +6,7 @@ import (
 	"github.com/arbiter-xq/arbiter/arbiter"
 	"github.com/arbiter-xq/arbiter/rules/asian"
 	"github.com/arbiter-xq/arbiter/rules/chinese"
+	"github.com/arbiter-xq/arbiter/rules/chu"
 )
 
 // newRegistry registers the rulesets this binary offers, explicitly.
@@ -14,6 +15,11 @@ func newRegistry() *arbiter.Registry {
 	for _, rs := range []arbiter.Ruleset{chinese.New(), asian.New()} {
 		if err := reg.Register(rs); err != nil {
 			panic(err) // two rulesets with one id: a programming error
+		}
+	}
+	for _, g := range chu.All() {
+		if err := reg.RegisterGame(g); err != nil {
+			panic(err)
 		}
 	}
 	return &reg

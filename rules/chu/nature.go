@@ -1,0 +1,70 @@
+package chu
+
+import (
+	"fmt"
+
+	"github.com/arbiter-xq/arbiter/arbiter"
+	"github.com/arbiter-xq/arbiter/chushogi"
+)
+
+// nature classifies the move just played in p (the position after it) by side x, which
+// moved the piece now on dest, the way lishogi's server does (§8.3):
+//   - check (a): some royal piece of the opponent is attacked by some piece of x;
+//   - attack (b): the moved piece, on its destination (its start after igui or jitto),
+//     has a legal single move onto an enemy piece if x were to move again at once (the
+//     lion rules apply, and the counter-strike marker the move itself may have set: a
+//     quirk kept as is); whether the target is protected does not matter;
+//   - otherwise idle.
+//
+// It returns every nature, heaviest first, and the evidence.
+func nature(p *chushogi.Position, x chushogi.Color, dest chushogi.Square, o *chushogi.Options) ([]arbiter.Nature, []arbiter.GameThreat) {
+	var natures []arbiter.Nature
+	var threats []arbiter.GameThreat
+	y := x.Other()
+	if royals := p.RoyalsAttacked(y); len(royals) > 0 {
+		natures = append(natures, arbiter.NatureCheck)
+		for _, s := range royals {
+			t := arbiter.GameThreat{Nature: arbiter.NatureCheck, Target: gamePiece(p, s), Counted: true}
+			for _, a := range p.AttackersOf(x, s) {
+				t.Attackers = append(t.Attackers, gamePiece(p, a))
+			}
+			t.Note = fmt.Sprintf("the %s on %s is attacked (check)", p.At(s).Name(), s)
+			threats = append(threats, t)
+		}
+	}
+	if targets := p.CaptureTargets(dest, o); len(targets) > 0 {
+		natures = append(natures, arbiter.NatureAttack)
+		for _, s := range targets {
+			threats = append(threats, arbiter.GameThreat{Nature: arbiter.NatureAttack, Target: gamePiece(p, s),
+				Attackers: []arbiter.GamePiece{gamePiece(p, dest)}, Counted: true,
+				Note: fmt.Sprintf("the %s on %s can take the %s on %s", p.At(dest).Name(), dest, p.At(s).Name(), s)})
+		}
+	}
+	if len(natures) == 0 {
+		natures = append(natures, arbiter.NatureIdle)
+	}
+	return natures, threats
+}
+
+// attacking reports whether a move with these natures counts as attacking in the
+// family: any check or attack for jcsa_attack_4fold, only a check for sennichite_4fold.
+func attacking(family string, natures []arbiter.Nature) bool {
+	for _, n := range natures {
+		if n == arbiter.NatureCheck || (n == arbiter.NatureAttack && family != RepetitionSennichite) {
+			return true
+		}
+	}
+	return false
+}
+
+func side(c chushogi.Color) arbiter.Side {
+	if c == chushogi.Gote {
+		return arbiter.SideGote
+	}
+	return arbiter.SideSente
+}
+
+func gamePiece(p *chushogi.Position, s chushogi.Square) arbiter.GamePiece {
+	pc := p.At(s)
+	return arbiter.GamePiece{Square: s.String(), Side: side(pc.Color()), Name: pc.String()}
+}

@@ -1,0 +1,278 @@
+package chu
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/arbiter-xq/arbiter/arbiter"
+	"github.com/arbiter-xq/arbiter/chushogi"
+)
+
+// session is one chu shogi game under a ruleset. Its cost per move does not grow with
+// the game: the game keeps the repetition window, and the consecutive-attack counts are
+// running totals.
+type session struct {
+	rs       *Ruleset
+	policy   arbiter.Policy
+	game     *chushogi.Game
+	hadRoyal [2]bool
+	// streak counts each side's consecutive attacking moves (lishogi: not limited to
+	// the window, reset at the side's first non-attacking move; §8.3 (i)).
+	streak [2]int
+	// checkStreak counts each side's consecutive checking moves.
+	checkStreak [2]int
+	plies       []arbiter.GamePly
+	cycle       *arbiter.GameCycle
+	result      arbiter.Result
+	term        arbiter.Termination
+	decidedAt   int
+	explanation string
+}
+
+func newSession(rs *Ruleset, start chushogi.Position, pol arbiter.Policy) *session {
+	s := &session{rs: rs, policy: pol, game: chushogi.NewGame(start, rs.cfg.moves, rs.cfg.identity), result: arbiter.ResultOngoing}
+	for _, c := range []chushogi.Color{chushogi.Sente, chushogi.Gote} {
+		s.hadRoyal[c] = start.Royals(c) > 0
+	}
+	return s
+}
+
+func (s *session) Position() string { return s.game.Position().SFEN() }
+
+func moveError(text, code, reason string) *arbiter.MoveError {
+	return &arbiter.MoveError{Text: text, Code: code, Reason: reason}
+}
+
+// Play applies one USI move.
+func (s *session) Play(ctx context.Context, text string) (arbiter.GameUpdate, error) {
+	if err := ctx.Err(); err != nil {
+		return arbiter.GameUpdate{}, err
+	}
+	ply := s.game.Len() + 1
+	m, err := chushogi.ParseUSI(strings.TrimSpace(text))
+	if err != nil {
+		return arbiter.GameUpdate{}, &arbiter.MoveError{Ply: ply, Text: text, Code: chushogi.ReasonMalformed.Code(), Reason: err.Error(), Err: err}
+	}
+	if s.result != arbiter.ResultOngoing {
+		return arbiter.GameUpdate{}, &arbiter.MoveError{Ply: ply, Text: text, Code: chushogi.ReasonGameOver.Code(),
+			Reason: fmt.Sprintf("%s: %s (%s at ply %d)", m, chushogi.ReasonGameOver, s.explanation, s.decidedAt)}
+	}
+	pos := s.game.Position()
+	if ie := pos.WhyIllegal(m, s.game.Options()); ie != nil {
+		return arbiter.GameUpdate{}, &arbiter.MoveError{Ply: ply, Text: text, Code: ie.Reason.Code(), Reason: ie.Error(), Err: ie}
+	}
+	if s.rs.cfg.repetition == RepetitionForbidAny && s.game.WouldRepeat(m) {
+		return arbiter.GameUpdate{}, &arbiter.MoveError{Ply: ply, Text: text, Code: chushogi.ReasonRepeatsPosition.Code(),
+			Reason: fmt.Sprintf("%s: %s (forbid_any_repeat, identity %s)", m, chushogi.ReasonRepeatsPosition, s.rs.cfg.identity)}
+	}
+	canonical := m.Canonical(pos).String()
+	mover := pos.SideToMove()
+	rec, err := s.game.Play(m)
+	if err != nil {
+		return arbiter.GameUpdate{}, &arbiter.MoveError{Ply: ply, Text: text, Code: "illegal", Reason: err.Error(), Err: err}
+	}
+	after := s.game.Position()
+	natures, threats := nature(after, mover, m.To, s.game.Options())
+	if attacking(RepetitionAttack4fold, natures) {
+		s.streak[mover]++
+	} else {
+		s.streak[mover] = 0
+	}
+	if natures[0] == arbiter.NatureCheck {
+		s.checkStreak[mover]++
+	} else {
+		s.checkStreak[mover] = 0
+	}
+	gp := arbiter.GamePly{Ply: ply, Side: side(mover), Move: canonical, Text: text, Natures: natures, Nature: natures[0],
+		Threats: threats, Capture: rec.Captures.Any(), Check: natures[0] == arbiter.NatureCheck, Position: after.SFEN()}
+	occ := s.game.Occurrences()
+	gp.Occurrence = len(occ)
+	gp.Explanation = plyExplanation(rec, natures)
+	s.plies = append(s.plies, gp)
+	u := arbiter.GameUpdate{Ply: gp, Status: arbiter.StatusOngoing, Result: arbiter.ResultOngoing, Position: gp.Position}
+	s.cycle = nil
+	if len(occ) >= 2 && s.rs.cfg.repetition != RepetitionForbidAny {
+		s.cycle = s.judgeCycle(occ)
+		u.Cycle = s.cycle
+		if s.cycle.Ruling.Verdict != arbiter.VerdictDraw && s.cycle.Ruling.Verdict != arbiter.VerdictNone {
+			u.Status = arbiter.StatusWarning
+		}
+	}
+	s.endChecks(occ)
+	if s.result != arbiter.ResultOngoing {
+		u.Status, u.Result, u.Termination = arbiter.StatusGameOver, s.result, s.term
+		s.decidedAt = ply
+	}
+	u.Explanation = s.explanation
+	if u.Explanation == "" && s.cycle != nil {
+		u.Explanation = s.cycle.Ruling.Explanation
+	}
+	return u, nil
+}
+
+func plyExplanation(rec chushogi.PlyRecord, natures []arbiter.Nature) string {
+	var b strings.Builder
+	b.WriteString(rec.Mover.Name())
+	if rec.Captures.Any() {
+		b.WriteString(" captures")
+		for _, c := range []chushogi.Piece{rec.Captures.Mid, rec.Captures.To} {
+			if c != chushogi.NoPiece {
+				b.WriteString(" the " + c.Name())
+			}
+		}
+	}
+	b.WriteString("; ")
+	for i, n := range natures {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(n.String())
+	}
+	return b.String()
+}
+
+// judgeCycle rules on the repetition the latest ply closed (§8.3): over the moves since
+// the first occurrence of the position, a side attacked throughout when each of its
+// last d moves attacked (d = half the plies since then); exactly one such side must
+// change (and loses at the fourth occurrence); otherwise it is a draw.
+func (s *session) judgeCycle(occ []int) *arbiter.GameCycle {
+	cur := s.game.Len()
+	first := occ[0]
+	d := (cur - first) / 2
+	family := s.rs.cfg.repetition
+	c := &arbiter.GameCycle{FirstPly: occ[len(occ)-2] + 1, LastPly: cur, Occurrence: len(occ), Position: s.game.Position().SFEN()}
+	var throughout []chushogi.Color
+	for _, col := range []chushogi.Color{chushogi.Sente, chushogi.Gote} {
+		n := s.streak[col]
+		if family == RepetitionSennichite {
+			n = s.checkStreak[col]
+		}
+		pat := arbiter.GamePattern{Side: side(col)}
+		for i := c.FirstPly; i <= c.LastPly; i++ {
+			gp := s.plies[i-1]
+			if gp.Side == side(col) {
+				pat.Natures = append(pat.Natures, gp.Nature)
+			}
+		}
+		pat.Pattern = arbiter.PatternName(pat.Natures)
+		pat.PatternChinese = arbiter.PatternChinese(pat.Natures)
+		if d > 0 && n >= d {
+			pat.Forbidden = true
+			throughout = append(throughout, col)
+		}
+		c.Patterns = append(c.Patterns, pat)
+	}
+	what := "attacked"
+	if family == RepetitionSennichite {
+		what = "gave check"
+	}
+	ref := []string{"chu-shogi.md §8.3 (" + family + ")"}
+	if len(throughout) == 1 {
+		x := throughout[0]
+		c.Ruling = arbiter.Ruling{Verdict: arbiter.MustChangeSide(side(x)), References: ref,
+			Explanation: fmt.Sprintf("the position occurs for the %s time; %s %s with each of its last %d moves and must change (it loses at the fourth occurrence)",
+				ordinal(len(occ)), x, what, d)}
+	} else {
+		why := "neither side"
+		if len(throughout) == 2 {
+			why = "both sides"
+		}
+		c.Ruling = arbiter.Ruling{Verdict: arbiter.VerdictDraw, References: ref,
+			Explanation: fmt.Sprintf("the position occurs for the %s time; %s %s with every move since its first occurrence: a draw at the fourth occurrence", ordinal(len(occ)), why, what)}
+	}
+	return c
+}
+
+func ordinal(n int) string {
+	switch n {
+	case 1:
+		return "first"
+	case 2:
+		return "second"
+	case 3:
+		return "third"
+	case 4:
+		return "fourth"
+	}
+	return fmt.Sprintf("%dth", n)
+}
+
+// endChecks applies the end of game in the ruleset's order (§7.5): royal pieces lost,
+// bare king, no legal move, fourfold repetition, king against king.
+func (s *session) endChecks(occ []int) {
+	p := s.game.Position()
+	cfg := &s.rs.cfg
+	if c, ok := royalLost(p, s.hadRoyal); ok {
+		s.end(wins(c.Other()), arbiter.TerminationRoyalCaptured, fmt.Sprintf("%s has no royal piece left: %s wins", c, c.Other()))
+		return
+	}
+	if cfg.bareKing {
+		if c, ok := bareKing(p); ok {
+			s.end(wins(c.Other()), arbiter.TerminationBareKing, fmt.Sprintf("%s's king is bare: %s wins", c, c.Other()))
+			return
+		}
+	}
+	if !s.hasLegalMove() {
+		c := p.SideToMove()
+		s.end(wins(c.Other()), arbiter.TerminationNoLegalMove, fmt.Sprintf("%s has no legal move and loses", c))
+		return
+	}
+	if cfg.repetition != RepetitionForbidAny && len(occ) >= 4 && s.game.WindowLen() >= cfg.minWindow && s.cycle != nil {
+		if x := s.cycle.Ruling.Verdict.Responsible(); x != arbiter.SideNone {
+			term := arbiter.TerminationPerpetualAttack
+			if cfg.repetition == RepetitionSennichite {
+				term = arbiter.TerminationPerpetualCheck
+			}
+			loser := chushogi.Sente
+			if x == arbiter.SideGote {
+				loser = chushogi.Gote
+			}
+			s.end(wins(loser.Other()), term, "fourfold repetition: "+s.cycle.Ruling.Explanation)
+		} else {
+			s.end(arbiter.ResultDraw, arbiter.TerminationRepetitionDraw, "fourfold repetition: "+s.cycle.Ruling.Explanation)
+		}
+		return
+	}
+	if cfg.kingVsKing && kingAgainstKing(p) {
+		s.end(arbiter.ResultDraw, arbiter.TerminationKingAgainstKing, "king against king: a draw")
+	}
+}
+
+// hasLegalMove reports whether the side to move has a legal move; under
+// forbid_any_repeat a move that repeats a position does not count (§7.2).
+func (s *session) hasLegalMove() bool {
+	p := s.game.Position()
+	moves := p.LegalMoves(s.game.Options())
+	if s.rs.cfg.repetition != RepetitionForbidAny {
+		return len(moves) > 0
+	}
+	for _, m := range moves {
+		if !s.game.WouldRepeat(m) {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *session) end(r arbiter.Result, t arbiter.Termination, why string) {
+	s.result, s.term, s.explanation = r, t, why
+}
+
+// Report is the game so far.
+func (s *session) Report() *arbiter.GameReport {
+	r := &arbiter.GameReport{Ruleset: s.rs.Info(), Plies: append([]arbiter.GamePly(nil), s.plies...), Cycle: s.cycle,
+		Result: s.result, Termination: s.term, Status: arbiter.StatusOngoing, DecidedAtPly: s.decidedAt,
+		FirstPlayer: side(s.game.Start().SideToMove()), Explanation: s.explanation, FinalPosition: s.Position()}
+	if s.result != arbiter.ResultOngoing {
+		r.Status = arbiter.StatusGameOver
+	} else if s.cycle != nil {
+		if s.cycle.Ruling.Verdict.Responsible() != arbiter.SideNone {
+			r.Status = arbiter.StatusWarning
+		}
+		if r.Explanation == "" {
+			r.Explanation = s.cycle.Ruling.Explanation
+		}
+	}
+	return r
+}
