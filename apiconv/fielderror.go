@@ -69,9 +69,25 @@ func ParseHistoryOptions(fen string, moves []string, n notation.Notation, opts x
 			return start, nil, err
 		}
 		out[i] = m
+		black := p.SideToMove() == xiangqi.Black
 		p.MakeMove(m)
+		if black {
+			p.Fullmove++ // MakeMove leaves the counters alone; messages number moves by it
+		}
 	}
 	return start, out, nil
+}
+
+// MoveNumber is the number of the move played from p as the ply-th move (0-based) of a
+// history: p's move counter, which counts from the start FEN's (Red's move and Black's
+// reply share a number; the 7th ply from the standard start is move 4, a history
+// starting with Black to move at "b - - 0 7" begins with move 7 and goes on with Red's
+// move 8). p must carry the counter (xiangqi.Game keeps it; Position.MakeMove does not).
+func MoveNumber(p *xiangqi.Position, ply int) int {
+	if p.Fullmove > 0 {
+		return p.Fullmove
+	}
+	return ply/2 + 1
 }
 
 // ParseMove reads the move text played as the ply-th move (0-based) of a history from
@@ -86,7 +102,7 @@ func ParseMove(p *xiangqi.Position, ply int, text string, n notation.Notation) (
 		}
 		return m, &FieldError{
 			Field:  fmt.Sprintf("moves[%d]", ply),
-			Reason: fmt.Sprintf("move %d (ply %d, %s to move): %s", ply/2+1, ply+1, p.SideToMove(), reason),
+			Reason: fmt.Sprintf("move %d (ply %d, %s to move): %s", MoveNumber(p, ply), ply+1, p.SideToMove(), reason),
 			Code:   code,
 			Err:    &xiangqi.MoveError{Ply: ply, Text: text, Reason: reason},
 		}

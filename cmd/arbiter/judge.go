@@ -269,13 +269,15 @@ func printReport(w io.Writer, h history, r *arbiter.Report, moves []xiangqi.Move
 	for _, pi := range r.Plies {
 		chinese := notation.FormatChinese(&pos, pi.Move)
 		wxf := notation.FormatWXF(&pos, pi.Move)
-		pos.MakeMove(pi.Move)
-		num := fmt.Sprintf("%3d.", pi.Ply/2+1)
-		if pi.Ply%2 == 1 {
-			num = "    "
+		// The move number of the FEN's numbering, on Red's moves and on a first move
+		// by Black; the same number the error messages use (apiconv.MoveNumber).
+		num := "    "
+		if pi.Side == xiangqi.Red || pi.Ply == 0 {
+			num = fmt.Sprintf("%3d.", apiconv.MoveNumber(&pos, pi.Ply))
 		}
-		if r.Game.Start().SideToMove() == xiangqi.Black {
-			num = fmt.Sprintf("%3d.", (pi.Ply+1)/2+1)
+		pos.MakeMove(pi.Move)
+		if pi.Side == xiangqi.Black {
+			pos.Fullmove++ // MakeMove leaves the counters alone
 		}
 		line := fmt.Sprintf("%s %-5s %-10s %-7s %s", num, pi.Side.String(), chinese, wxf, pi.Move)
 		if pi.Check {

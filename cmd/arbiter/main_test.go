@@ -305,3 +305,22 @@ func TestPliesFromOne(t *testing.T) {
 		t.Errorf("judge: each ply's note once, got %d:\n%s", n, out)
 	}
 }
+
+// Moves are numbered as the start FEN numbers them, in the ply list and in errors (a
+// history from Black to move at move 7: Black's 7th, then Red's 8th); they used to count
+// from 1 whatever the FEN said, and Black's reply to Red's first move was "move 1".
+func TestMoveNumbersFollowTheFEN(t *testing.T) {
+	const fen = "2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 b - - 0 7"
+	out, _, code := runCLI(t, "", "judge", "--fen", fen, "--moves", "e8e9")
+	if code != exitOK || !strings.Contains(out, "  7. Black 将５退１") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+	_, stderr, _ := runCLI(t, "", "judge", "--fen", fen, "--moves", "e8e9 d0d1")
+	if !strings.Contains(stderr, "moves[1]: move 8 (ply 2, Red to move)") {
+		t.Errorf("stderr %q", stderr)
+	}
+	_, stderr, _ = runCLI(t, "", "judge", "--moves", "h2e2 h9g7 h0g2 zz")
+	if !strings.Contains(stderr, "moves[3]: move 2 (ply 4, Black to move)") {
+		t.Errorf("stderr %q", stderr)
+	}
+}
