@@ -52,6 +52,10 @@ for _ in $(seq 100); do
 	sleep 0.1
 done
 
+rss() { curl -fsS "http://127.0.0.1:$METRICS_PORT/metrics" | awk '/^process_resident_memory_bytes/ {printf "%.1f MiB", $2 / 1048576}'; }
+rss_start=$(rss)
+echo "   server RSS at start: $rss_start"
+
 echo "== ghz: unary Adjudicate, $REQUESTS requests, concurrency $CONCURRENCY, ruleset $RULESET"
 "$work/ghz" --insecure --call arbiter.v1.ArbiterService.Adjudicate \
 	--data-file "$work/requests.json" -n "$REQUESTS" -c "$CONCURRENCY" --connections 2 \
@@ -69,6 +73,8 @@ echo "== streamload: PlayGame, $STREAMS streams for $DURATION, ruleset $RULESET"
 echo "== server metrics after the run"
 curl -fsS "http://127.0.0.1:$METRICS_PORT/metrics" |
 	grep -E '^(grpc_server_handled_total|arbiter_rulings_total|arbiter_active_streams|arbiter_panics_total)' | sed 's/^/   /'
+
+echo "== server memory: RSS $rss_start at start, $(rss) at the end"
 
 echo "== stopping the server (SIGTERM)"
 kill -TERM "$server_pid"
