@@ -55,7 +55,21 @@ func newBrowser(t *testing.T) *browser {
 	} else if err := os.MkdirAll(shots, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	profile := t.TempDir()
+	// The profile is removed by hand: Chromium's helper processes may still write to it for
+	// a moment after the browser exits, which t.TempDir's cleanup reports as a failure.
+	profile, err := os.MkdirTemp("", "arbiter-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		for range 50 {
+			if os.RemoveAll(profile) == nil {
+				return
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+		t.Logf("could not remove the Chromium profile %s", profile)
+	})
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(exe),
 		chromedp.NoSandbox,
@@ -227,6 +241,13 @@ func TestPageInBrowser(t *testing.T) {
 		b.run("arrow right", chromedp.KeyEvent(kb.ArrowRight))
 		if got := current(); !strings.HasPrefix(got, "3.") {
 			t.Errorf("after → the current ply is %q, want 3.", got)
+		}
+		if pictures() {
+			var drawn bool
+			b.run("ply picture", chromedp.Poll(`(() => { const i = document.querySelector('.ruling[data-ruleset="chinese"] .ply-detail img.board-picture'); return !!i && i.complete && i.naturalWidth > 0; })()`, &drawn, chromedp.WithPollingTimeout(20*time.Second)))
+			if !drawn {
+				t.Error("no picture of ply 3")
+			}
 		}
 		b.screenshot("stepping-ply-3")
 		b.run("home", chromedp.KeyEvent(kb.Home))

@@ -183,6 +183,7 @@ function badMoveIndex(err) {
 const state = {
   rulesets: [],          // from GET /v1/rulesets
   pictures: false,       // AdjudicateRequest has "svg" (from the OpenAPI document)
+  plyPictures: false,    // and "plySvgs"
   pgnGames: null,        // games of the last pasted PGN
   pgnText: null,
   steppers: [],          // one per shown ruling
@@ -194,6 +195,7 @@ async function loadCapabilities() {
     const doc = await api("GET", "/openapi.json");
     const req = (doc.definitions || {}).v1AdjudicateRequest || {};
     state.pictures = !!(req.properties && req.properties.svg);
+    state.plyPictures = !!(req.properties && req.properties.plySvgs);
   } catch (e) {
     state.pictures = false;
   }
@@ -296,8 +298,8 @@ async function judge(ev) {
     }
     const base = {fen: game.fen, moves: game.moves, policy: policy()};
     if (state.pictures) base.svg = true;
-    const answers = await Promise.all(ids.map((id) =>
-      api("POST", "/v1/adjudicate", Object.assign({ruleset: id}, base)).then((r) => ({id, r}), (err) => ({id, err}))));
+    const answers = await Promise.all(ids.map((id) => adjudicateWithPictures(Object.assign({ruleset: id}, base))
+      .then((r) => ({id, r}), (err) => ({id, err}))));
     showHistory(game);
     // The same bad input fails under every ruleset: say it once.
     const errs = answers.filter((a) => a.err);
@@ -319,6 +321,26 @@ async function judge(ev) {
     $("judge-busy").hidden = true;
     $("judge-button").disabled = false;
   }
+}
+
+// adjudicateWithPictures asks for the ruling with a picture per ply when the server draws
+// them; a history too long for ply pictures (the server says so on "ply_svgs") is asked
+// again without them, and the stepper then fetches the pictures it shows one by one.
+async function adjudicateWithPictures(req) {
+  if (!state.plyPictures) return api("POST", "/v1/adjudicate", req);
+  try {
+    return await api("POST", "/v1/adjudicate", Object.assign({plySvgs: true}, req));
+  } catch (err) {
+    if (err instanceof ApiError && violationField(err) === "ply_svgs") return api("POST", "/v1/adjudicate", req);
+    throw err;
+  }
+}
+
+function violationField(err) {
+  for (const d of (err.status && err.status.details) || []) {
+    for (const v of d.fieldViolations || []) return v.field;
+  }
+  return "";
 }
 
 // showHistory lists the moves sent, so an error naming moves[i] can point at one.
@@ -381,10 +403,11 @@ function rulingView(r, request) {
     el("dt", {}, "Status"), el("dd", {}, humanize(r.status || "GAME_STATUS_UNSPECIFIED"))));
   // The ruling's own reasons up front; the response's explanation (which walks through
   // every ply, as the tables below do) folded away.
-  if (ruling && ruling.explanation) sec.append(el("p", {class: "explanation"}, ruling.explanation));
-  else if (r.explanation) sec.append(el("p", {class: "explanation"}, r.explanation));
-  if (ruling && r.explanation && r.explanation !== ruling.explanation) {
-    sec.append(el("details", {class: "full-explanation"}, el("summary", {}, "Full explanation"), el("p", {}, r.explanation)));
+  const why = (ruling && ruling.explanation) || r.explanation || "";
+  const summary = why.split(/\s(?=ply 1 )/)[0];
+  if (summary) sec.append(el("p", {class: "explanation"}, summary));
+  if (r.explanation && r.explanation !== summary) {
+    sec.append(el("details", {class: "full-explanation"}, el("summary", {}, "Full explanation, ply by ply"), el("p", {}, r.explanation)));
   }
 
   const body = el("div", {class: "ruling-body"});
@@ -544,7 +567,7 @@ function stepperView(r, request) {
     into.append(slot);
     let pending = s.cache.get(n);
     if (!pending) {
-      pending = api("POST", "/v1/adjudicate", Object.assign({}, request, {ruleset: r.ruleset, moves: request.moves.slice(0, n)}))
+      pending = api("POST", "/v1/adjudicate", Object.assign({}, request, {ruleset: r.ruleset, moves: request.moves.slice(0, n), svg: true}))
         .then((x) => x.svg || "", () => "");
       s.cache.set(n, pending);
     }
