@@ -51,6 +51,9 @@ func Plies(r *arbiter.Report, opts ...Option) ([]string, error) {
 			}
 			lines = append(lines, CaptionLine{Text: line})
 			same := func(s xiangqi.Square) xiangqi.Square { return s }
+			if pn.Nature == arbiter.NatureMateThreat {
+				marks.add(pos.KingSquare(side.Other()), "mate", "杀")
+			}
 			for _, t := range pn.Threats {
 				lines = append(lines, CaptionLine{Text: threatWords(t)})
 				markThreat(marks, &pos, t, "", same)

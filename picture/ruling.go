@@ -84,6 +84,9 @@ func RulingBoard(r *arbiter.Report) (Board, []Option) {
 		if check {
 			marks.add(follow(after.KingSquare(side.Other())), "check", "将"+n)
 		}
+		if pn.Nature == arbiter.NatureMateThreat {
+			marks.add(follow(after.KingSquare(side.Other())), "mate", "杀"+n)
+		}
 		line := fmt.Sprintf("%s. %s %s %s: %s %s", n, side, text, m, pn.Nature.Chinese(), pn.Nature)
 		for _, t := range pn.Threats {
 			line += "; " + threatWords(t)

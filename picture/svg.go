@@ -454,9 +454,9 @@ func (d *drawer) label(x, y, r float64, s, color, rot string) {
 	runes := []rune(s)
 	switch {
 	case len(runes) == 2 && wide(runes[0]):
-		fs := r * 0.86
+		fs := r * 0.74
 		d.printf(`<text font-size="%s" fill="%s"%s><tspan x="%s" y="%s">%s</tspan><tspan x="%s" y="%s">%s</tspan></text>`,
-			num(fs), color, rot, num(x), num(y-fs*0.12), esc(string(runes[0])), num(x), num(y+fs*0.84), esc(string(runes[1])))
+			num(fs), color, rot, num(x), num(y-fs*0.1), esc(string(runes[0])), num(x), num(y+fs*0.9), esc(string(runes[1])))
 	default:
 		fs := r * 1.2
 		if w := textWidth(s, fs); w > r*1.6 {
