@@ -197,3 +197,40 @@ func TestPliesCount(t *testing.T) {
 		}
 	}
 }
+
+// TestRulingForbiddenMove: under the forbid policy the cycle is closed by the refused
+// move, which the report's game does not hold; the picture still draws the whole cycle
+// and says the move was refused (it used to panic).
+func TestRulingForbiddenMove(t *testing.T) {
+	start, err := xiangqi.ParseFEN("2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var moves []xiangqi.Move
+	for _, s := range strings.Fields("f0e0 e8f8 e0f0 f8e8 f0e0 e8f8 e0f0 f8e8 f0e0") {
+		m, _ := xiangqi.ParseICCS(s)
+		moves = append(moves, m)
+	}
+	pol := arbiter.DefaultPolicy()
+	pol.OnViolation = arbiter.ViolationForbid
+	rep, err := arbiter.Adjudicate(chinese.New(), start, moves, pol)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.ForbiddenPly != 8 || rep.Cycle == nil {
+		t.Fatalf("forbidden ply %d, cycle %v: the history no longer has a refused move", rep.ForbiddenPly, rep.Cycle)
+	}
+	var buf bytes.Buffer
+	if err := Ruling(&buf, rep); err != nil {
+		t.Fatal(err)
+	}
+	wellFormed(t, buf.Bytes())
+	svg := buf.String()
+	if n := strings.Count(svg, `<g class="arrow" `); n != 4 || !strings.Contains(svg, "was refused") {
+		t.Errorf("%d arrows (want 4), refused move said: %v", n, strings.Contains(svg, "was refused"))
+	}
+	ps, err := Plies(rep)
+	if err != nil || len(ps) != 9 {
+		t.Fatalf("ply pictures: %d, %v", len(ps), err)
+	}
+}

@@ -51,7 +51,10 @@ func RulingBoard(r *arbiter.Report) (Board, []Option) {
 		return finalBoard(r)
 	}
 	c := r.Cycle
-	g := r.Game
+	g, refused := cycleGame(r)
+	if c.Start < 0 || c.End > g.Len() || c.Start >= c.End {
+		return finalBoard(r)
+	}
 	pos := g.PositionAt(c.End)
 	b := Xiangqi(&pos)
 
@@ -120,9 +123,39 @@ func RulingBoard(r *arbiter.Report) (Board, []Option) {
 		caption = append(caption, CaptionLine{Text: "References: " + strings.Join(r.Ruling.References, "; ")})
 	}
 	caption = append(caption, moveLines...)
+	if refused != xiangqi.NoMove {
+		caption = append(caption, CaptionLine{Text: fmt.Sprintf("The last move of the cycle, %s (ply %d), was refused under the policy (on violation: forbid); the game goes on without it.",
+			refused, r.ForbiddenPly+1), Color: CheckColor})
+	}
 	caption = append(caption, CaptionLine{Text: resultWords(r)})
 	caption = append(caption, CaptionLine{Text: marksKey, Color: "#666666"})
 	return b, []Option{Title(title), Arrows(arrows...), Rings(marks.rings()...), CaptionLines(caption...)}
+}
+
+// cycleGame is the game whose moves the cycle indexes. Under the forbid policy the
+// cycle is closed by the refused move, which the report's game does not hold: it is
+// found again (the one legal move that brings back the cycle's first position) and
+// played on a copy.
+func cycleGame(r *arbiter.Report) (*xiangqi.Game, xiangqi.Move) {
+	g, c := r.Game, r.Cycle
+	if r.ForbiddenPly < 0 || c.End != g.Len()+1 || c.Start < 0 || c.Start > g.Len() {
+		return g, xiangqi.NoMove
+	}
+	want := g.PositionAt(c.Start)
+	last := *g.Position()
+	for _, m := range last.LegalMoves() {
+		p := last
+		p.MakeMove(m)
+		if p.Equal(&want) {
+			cp := xiangqi.NewGame(*g.Start())
+			for _, pm := range g.Moves() {
+				cp.PlayUnchecked(pm)
+			}
+			cp.PlayUnchecked(m)
+			return cp, m
+		}
+	}
+	return g, xiangqi.NoMove
 }
 
 // marksKey explains the marks under every ruling picture.
