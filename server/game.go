@@ -3,9 +3,11 @@ package server
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/arbiter-xq/arbiter/apiconv"
 	"github.com/arbiter-xq/arbiter/arbiter"
+	"github.com/arbiter-xq/arbiter/picture"
 	arbiterv1 "github.com/arbiter-xq/arbiter/proto/arbiter/v1"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc/codes"
@@ -30,7 +32,9 @@ func (s *Server) gameStart(prefix, fen, deal string, moves []string, pol *arbite
 }
 
 // adjudicateGame rules on a history of another game under g.
-func (s *Server) adjudicateGame(ctx context.Context, g arbiter.GameRuleset, start arbiter.GameStart, moves []string) (*arbiterv1.AdjudicateResponse, error) {
+// With svg, the response carries the picture of the ruling when the picture package
+// draws the game (picture.HasGame); per-ply pictures are xiangqi's only so far.
+func (s *Server) adjudicateGame(ctx context.Context, g arbiter.GameRuleset, start arbiter.GameStart, moves []string, svg bool) (*arbiterv1.AdjudicateResponse, error) {
 	r, err := arbiter.AdjudicateGame(ctx, g, start, moves)
 	if err != nil {
 		if cerr := contextError(ctx); cerr != nil {
@@ -41,7 +45,14 @@ func (s *Server) adjudicateGame(ctx context.Context, g arbiter.GameRuleset, star
 	if r.Cycle != nil {
 		s.m.ruling(r.Ruleset.ID, r.Cycle.Ruling.Verdict)
 	}
-	return apiconv.GameReport(r), nil
+	resp := apiconv.GameReport(r)
+	if svg && picture.HasGame(r.Ruleset.Game) {
+		var b strings.Builder
+		if err := picture.GameRuling(&b, r); err == nil {
+			resp.Svg = b.String()
+		}
+	}
+	return resp, nil
 }
 
 // startOtherGame opens a stream's game of another game and plays its resumed moves.
@@ -159,7 +170,7 @@ func (s *Server) compareGames(ctx context.Context, sets []arbiter.GameRuleset, r
 		if err := contextError(ctx); err != nil {
 			return nil, err
 		}
-		a, err := s.adjudicateGame(ctx, g, start, req.GetMoves())
+		a, err := s.adjudicateGame(ctx, g, start, req.GetMoves(), false)
 		if err != nil {
 			// A move one ruleset rejects may be legal under another: a disagreement to
 			// show side by side, not a failure of the comparison.

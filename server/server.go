@@ -214,7 +214,7 @@ func (s *Server) Adjudicate(ctx context.Context, req *arbiterv1.AdjudicateReques
 			return nil, err
 		}
 		s.m.historyPlies.Observe(float64(len(req.GetMoves())))
-		resp, err := s.adjudicateGame(ctx, other, start, req.GetMoves())
+		resp, err := s.adjudicateGame(ctx, other, start, req.GetMoves(), req.GetSvg())
 		if err != nil {
 			return nil, err
 		}

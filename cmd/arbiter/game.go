@@ -6,12 +6,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"google.golang.org/protobuf/encoding/protojson"
 
 	"github.com/arbiter-xq/arbiter/apiconv"
 	"github.com/arbiter-xq/arbiter/arbiter"
+	"github.com/arbiter-xq/arbiter/picture"
 	arbiterv1 "github.com/arbiter-xq/arbiter/proto/arbiter/v1"
 )
 
@@ -61,7 +63,7 @@ func flagValue(args []string, name string) (string, bool) {
 
 // gameFlags are the flags of judge and compare for another game.
 type gameFlags struct {
-	fen, moves, deal string
+	fen, moves, deal, svg string
 	asJSON           bool
 	pf               policyFlags
 }
@@ -71,6 +73,7 @@ func (gf *gameFlags) bind(fs *flag.FlagSet) {
 	fs.StringVar(&gf.moves, "moves", "", `moves, space separated, in the game's notation (banqi "c6=G c5-c6 c6xc5", chu shogi USI "8i8h 6f5e4d")`)
 	fs.StringVar(&gf.deal, "deal", "", "banqi: the deal, one letter per face-down square of the start position")
 	fs.BoolVar(&gf.asJSON, "json", false, "print the protobuf JSON of the adjudication")
+	fs.StringVar(&gf.svg, "svg", "", "judge: write the picture of the ruling (SVG) to this file")
 	gf.pf.bind(fs)
 }
 
@@ -106,6 +109,12 @@ func runGameJudge(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintln(stderr, "arbiter judge:", describeGameError(err))
 		return exitInput
+	}
+	if gf.svg != "" {
+		if err := writeGameSVG(gf.svg, r); err != nil {
+			fmt.Fprintln(stderr, "arbiter judge: --svg:", err)
+			return exitInput
+		}
 	}
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
@@ -340,4 +349,17 @@ func runGamePerft(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintln(stdout, total)
 	return exitOK
+}
+
+// writeGameSVG writes the picture of another game's ruling (picture.GameRuling) to path.
+func writeGameSVG(path string, r *arbiter.GameReport) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := picture.GameRuling(f, r); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }

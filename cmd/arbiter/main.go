@@ -117,7 +117,11 @@ func runRulesets(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	for _, in := range newRegistry().Infos() {
-		fmt.Fprintf(stdout, "%s  [%s] %s (%s)\n    %s\n", in.ID, in.Game, in.Name, in.Edition, in.Description)
+		name := in.Name
+		if in.Edition != "" {
+			name += " (" + in.Edition + ")"
+		}
+		fmt.Fprintf(stdout, "%s  [%s] %s\n    %s\n", in.ID, in.Game, name, in.Description)
 		if in.Source != "" {
 			fmt.Fprintf(stdout, "    source: %s\n", in.Source)
 		}

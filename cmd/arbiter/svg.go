@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -42,9 +43,21 @@ func writeCaseSVG(path string, c *arbiterv1.Case, ruleset string) error {
 	if ruleset == "" && len(c.GetExpectations()) > 0 {
 		ruleset = c.GetExpectations()[0].GetRuleset()
 	}
-	rs, err := newRegistry().Get(ruleset)
+	rs, other, err := newRegistry().Lookup(ruleset)
 	if err != nil {
 		return err
+	}
+	if other != nil {
+		pol, err := apiconv.CheckPolicy(c.GetPolicy())
+		if err != nil {
+			return err
+		}
+		r, err := arbiter.AdjudicateGame(context.Background(), other,
+			arbiter.GameStart{Position: c.GetFen(), Deal: c.GetDeal(), Policy: pol}, strings.Fields(c.GetMoves()))
+		if err != nil {
+			return err
+		}
+		return writeGameSVG(path, r)
 	}
 	start, moves, err := casebook.Replay(c)
 	if err != nil {
