@@ -190,6 +190,9 @@ func printVerify(w io.Writer, rep *casebook.Report) {
 }
 
 func showCase(w io.Writer, c *arbiterv1.Case) int {
+	if _, other := caseGame(c); other {
+		return showGameCase(w, c)
+	}
 	fmt.Fprintf(w, "%s: %s\n", c.GetId(), c.GetTitle())
 	src := c.GetSource()
 	if src.GetConstructed() {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/arbiter-xq/arbiter/apiconv"
 	"github.com/arbiter-xq/arbiter/arbiter"
+	"github.com/arbiter-xq/arbiter/casebook"
 	"github.com/arbiter-xq/arbiter/picture"
 	arbiterv1 "github.com/arbiter-xq/arbiter/proto/arbiter/v1"
 )
@@ -362,4 +363,81 @@ func writeGameSVG(path string, r *arbiter.GameReport) error {
 		return err
 	}
 	return f.Close()
+}
+
+// caseGame returns the game ruleset of a case's first expectation, if the case belongs to
+// another game.
+func caseGame(c *arbiterv1.Case) (arbiter.GameRuleset, bool) {
+	if len(c.GetExpectations()) == 0 {
+		return nil, false
+	}
+	_, g, err := newRegistry().Lookup(c.GetExpectations()[0].GetRuleset())
+	return g, err == nil && g != nil
+}
+
+// showGameCase is `casebook show` for a case of another game: the case, then for every
+// expectation what the ruleset made of it, ply by ply.
+func showGameCase(w io.Writer, c *arbiterv1.Case) int {
+	fmt.Fprintf(w, "%s: %s\n", c.GetId(), c.GetTitle())
+	src := c.GetSource()
+	if src.GetConstructed() {
+		fmt.Fprintf(w, "Source: constructed, pins %s\n", src.GetClause())
+	} else {
+		fmt.Fprintf(w, "Source: %s, %s\n", src.GetBook(), src.GetReference())
+	}
+	if len(c.GetTags()) > 0 {
+		fmt.Fprintf(w, "Tags:     %s\n", strings.Join(c.GetTags(), ", "))
+	}
+	fmt.Fprintf(w, "Position: %s\n", c.GetFen())
+	if c.GetDeal() != "" {
+		fmt.Fprintf(w, "Deal:     %s\n", c.GetDeal())
+	}
+	fmt.Fprintf(w, "Moves:    %s\n", c.GetMoves())
+	if c.GetExplanation() != "" {
+		fmt.Fprintf(w, "\n%s\n", c.GetExplanation())
+	}
+	reg := newRegistry()
+	code := exitOK
+	for _, e := range c.GetExpectations() {
+		_, g, err := reg.Lookup(e.GetRuleset())
+		if err != nil || g == nil {
+			fmt.Fprintf(w, "\n[%s] cannot run: %v\n", e.GetRuleset(), err)
+			code = exitInput
+			continue
+		}
+		res, outs := casebook.RunGame(c, e.GetRuleset(), g)
+		fmt.Fprintf(w, "\n[%s] %s", e.GetRuleset(), statusWord(res.GetStatus()))
+		if rp := e.GetRejectedPly(); rp > 0 {
+			fmt.Fprintf(w, "; expected: ply %d rejected (%s)", rp, e.GetRejectedReason())
+		} else {
+			fmt.Fprintf(w, "; expected: ruling %s", verdictWord(e.GetVerdict()))
+			if e.GetResult() != arbiterv1.Result_RESULT_UNSPECIFIED {
+				fmt.Fprintf(w, ", result %s", e.GetResult())
+			}
+			if e.GetTermination() != arbiterv1.Termination_TERMINATION_UNSPECIFIED {
+				fmt.Fprintf(w, " (%s)", e.GetTermination())
+			}
+		}
+		fmt.Fprintln(w)
+		if res.GetMessage() != "" {
+			fmt.Fprintf(w, "  %s\n", res.GetMessage())
+		}
+		if len(outs) == 0 {
+			continue
+		}
+		o := outs[0]
+		switch {
+		case o.Err != nil:
+			fmt.Fprintf(w, "  error: %v\n", o.Err)
+		case o.Rejected != nil:
+			fmt.Fprintf(w, "  ply %d %q rejected: %s (%s)\n", o.Rejected.Ply, o.Rejected.Text, o.Rejected.Reason, o.Rejected.Code)
+		default:
+			var b strings.Builder
+			printGameReport(&b, o.Report)
+			for _, line := range strings.Split(strings.TrimRight(b.String(), "\n"), "\n") {
+				fmt.Fprintf(w, "  %s\n", line)
+			}
+		}
+	}
+	return code
 }
