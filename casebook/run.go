@@ -117,6 +117,30 @@ func backVerdict(v Variant, vd arbiter.Verdict) arbiter.Verdict {
 // last move closes. Natures of plies before the cycle (when the case gives them) come
 // from a classification of the whole sequence.
 func RunVariant(rs arbiter.Ruleset, start xiangqi.Position, moves []xiangqi.Move, v Variant) Outcome {
+	o := JudgeVariant(context.Background(), rs, start, moves, v)
+	if o.Err != nil || o.CycleStart <= 0 {
+		return o
+	}
+	// A case is a short history: its judgements are bounded by the rulesets' budgets
+	// and need no deadline.
+	whole, err := rs.JudgeCycle(context.Background(), o.Game, 0, o.Game.Len())
+	if err != nil {
+		o.Err = err
+		return o
+	}
+	for _, pn := range whole.Plies {
+		if pn.Ply >= 0 && pn.Ply < o.CycleStart {
+			o.Natures[pn.Ply] = pn.Nature
+		}
+	}
+	return o
+}
+
+// JudgeVariant replays a variant of a history and asks the ruleset (through judge,
+// when not nil: a per-game judge of the same ruleset) about the cycle that the last move
+// closes. Only the cycle's natures are set; the verdict and the chased squares are
+// translated back to the history's frame.
+func JudgeVariant(ctx context.Context, rs arbiter.CycleJudge, start xiangqi.Position, moves []xiangqi.Move, v Variant) Outcome {
 	s, ms := transform(v, start, moves)
 	o := Outcome{Variant: v, CycleStart: -1, Natures: make([]arbiter.Nature, len(ms))}
 	g := xiangqi.NewGame(s)
@@ -132,9 +156,7 @@ func RunVariant(rs arbiter.Ruleset, start xiangqi.Position, moves []xiangqi.Move
 		return o
 	}
 	o.CycleStart = prev
-	// A case is a short history: its judgements are bounded by the rulesets' budgets
-	// and need no deadline.
-	j, err := rs.JudgeCycle(context.Background(), g, prev, g.Len())
+	j, err := rs.JudgeCycle(ctx, g, prev, g.Len())
 	if err != nil {
 		o.Err = err
 		return o
@@ -144,18 +166,6 @@ func RunVariant(rs arbiter.Ruleset, start xiangqi.Position, moves []xiangqi.Move
 	for _, pn := range o.Judgement.Plies {
 		if pn.Ply >= 0 && pn.Ply < len(o.Natures) {
 			o.Natures[pn.Ply] = pn.Nature
-		}
-	}
-	if prev > 0 {
-		whole, err := rs.JudgeCycle(context.Background(), g, 0, g.Len())
-		if err != nil {
-			o.Err = err
-			return o
-		}
-		for _, pn := range whole.Plies {
-			if pn.Ply >= 0 && pn.Ply < prev {
-				o.Natures[pn.Ply] = pn.Nature
-			}
 		}
 	}
 	for _, sp := range o.Judgement.Sides {
