@@ -284,6 +284,25 @@ func TestPageInBrowser(t *testing.T) {
 		}
 	})
 
+	t.Run("an unknown ruleset id typed in is named with the valid ones", func(t *testing.T) {
+		b.t = t
+		b.open("/")
+		b.setValue("fen", fig6.fen)
+		b.setValue("game", strings.Join(fig6.moves, " "))
+		b.setValue("more-rulesets", "chinese, nope")
+		b.run("judge", chromedp.Click("#judge-button", chromedp.ByID),
+			chromedp.WaitVisible(`.ruling .error`, chromedp.ByQuery))
+		msg := b.text(`.ruling .error`)
+		for _, want := range []string{"nope", "UNKNOWN_RULESET", "Valid rulesets", "chinese"} {
+			if !strings.Contains(msg, want) {
+				t.Errorf("error %q lacks %q", msg, want)
+			}
+		}
+		if v := b.text(`.ruling[data-ruleset="chinese"] .verdict`); !strings.Contains(v, "Red must change") {
+			t.Errorf("the known ruleset still rules: %q", v)
+		}
+	})
+
 	t.Run("a pasted PGN with its FEN tag", func(t *testing.T) {
 		b.t = t
 		b.judgeWith("", "[Event \"demo\"]\n[FEN \""+fig6.fen+"\"]\n1. R4.5 k5.6 2. 车五平四 f8e8 *\n")
@@ -320,6 +339,23 @@ func TestPageInBrowser(t *testing.T) {
 		if v := b.text(`.ruling[data-ruleset="chinese"] .verdict`); !strings.Contains(v, "Red must change") {
 			t.Errorf("verdict %q", v)
 		}
+	})
+
+	t.Run("another game: a chu shogi case", func(t *testing.T) {
+		b.t = t
+		b.open("/#case=chu-q1-bridge-then-recapture")
+		b.run("open the case", chromedp.WaitVisible(`#case-detail button`, chromedp.ByQuery))
+		b.run("judge it", chromedp.Click(`#case-detail button`, chromedp.ByQuery),
+			chromedp.WaitVisible(`.ruling[data-ruleset^="chu-"] .verdict`, chromedp.ByQuery))
+		var errs int
+		b.eval(`document.querySelectorAll('#judge-error .error, .ruling .error').length`, &errs)
+		if errs != 0 {
+			t.Errorf("%d errors shown: %s", errs, b.text(`#results`))
+		}
+		if n := b.text(`.ruling[data-ruleset^="chu-"] .ply-list`); !strings.Contains(n, "3c2b1b") {
+			t.Errorf("plies listed: %q, want the moves as the server writes them", n)
+		}
+		b.screenshot("chu-case")
 	})
 
 	t.Run("verify the casebook", func(t *testing.T) {

@@ -11,6 +11,7 @@ import (
 	"github.com/arbiter-xq/arbiter/casebook"
 	"github.com/arbiter-xq/arbiter/rules/asian"
 	"github.com/arbiter-xq/arbiter/rules/chinese"
+	"github.com/arbiter-xq/arbiter/rules/chu"
 	"github.com/arbiter-xq/arbiter/server"
 	"github.com/arbiter-xq/arbiter/web"
 )
@@ -27,13 +28,18 @@ type site struct {
 	metrics *prometheus.Registry
 }
 
-// startSite serves the handler over an in-process gRPC server with the real rulesets and
-// casebook, for the duration of the test.
+// startSite serves the handler over an in-process gRPC server with the binary's rulesets
+// (cmd/arbiter/registry.go) and the casebook, for the duration of the test.
 func startSite(t testing.TB, cfg server.Config) *site {
 	t.Helper()
 	reg := &arbiter.Registry{}
 	for _, rs := range []arbiter.Ruleset{chinese.New(), asian.New()} {
 		if err := reg.Register(rs); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, g := range chu.All() { // another game, to show the page is not xiangqi-only
+		if err := reg.RegisterGame(g); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -84,7 +84,7 @@ function termText(name) {
 
 function pieceText(p) {
   if (!p) return "";
-  return [p.side ? humanize(p.side) : "", p.type ? humanize(p.type) : "", p.square || ""].filter(Boolean).join(" ");
+  return [p.side ? humanize(p.side) : "", p.type ? humanize(p.type) : "", p.name || "", p.square || ""].filter(Boolean).join(" ");
 }
 
 // ---- the API ------------------------------------------------------------------------------
@@ -211,9 +211,10 @@ async function loadRulesets() {
     return;
   }
   $("rulesets-loading").remove();
+  const more = box.querySelector(".more-rulesets");
   state.rulesets.forEach((rs, i) => {
     const id = "rs-" + rs.id;
-    box.append(el("div", {class: "check"},
+    more.before(el("div", {class: "check"},
       el("input", {type: "checkbox", id, name: "ruleset", value: rs.id, checked: rs.id === "chinese" || (i === 0 && !state.rulesets.some((r) => r.id === "chinese"))}),
       el("label", {for: id}, el("strong", {}, rs.id), " — ", rs.name || "", rs.edition ? " (" + rs.edition + ")" : "")));
     for (const sel of [$("cases-ruleset"), $("verify-ruleset")]) sel.append(el("option", {value: rs.id}, rs.id));
@@ -270,7 +271,11 @@ function policy() {
 }
 
 function chosenRulesets() {
-  return [...document.querySelectorAll('#rulesets input[name="ruleset"]:checked')].map((i) => i.value);
+  const ids = [...document.querySelectorAll('#rulesets input[name="ruleset"]:checked')].map((i) => i.value);
+  for (const id of $("more-rulesets").value.split(",").map((x) => x.trim()).filter(Boolean)) {
+    if (!ids.includes(id)) ids.push(id);
+  }
+  return ids;
 }
 
 async function judge(ev) {
@@ -457,12 +462,16 @@ function moveView(m) {
   if (m.chinese) parts.push(el("span", {lang: "zh", class: "mv-zh"}, m.chinese));
   if (m.wxf) parts.push(el("span", {class: "mv-wxf"}, m.wxf));
   if (m.iccs) parts.push(el("code", {class: "mv-iccs"}, m.iccs));
+  // Other games write their moves in their own fields (chu shogi: "canonical").
+  for (const [k, v] of Object.entries(m)) {
+    if (!["chinese", "wxf", "iccs"].includes(k) && typeof v === "string" && v) parts.push(el("code", {class: "mv-other", title: k}, v));
+  }
   return el("span", {class: "move"}, parts.flatMap((p, i) => (i ? [" ", p] : [p])));
 }
 
 function moveLabel(m) {
   if (!m) return "";
-  return m.chinese || m.wxf || m.iccs || "";
+  return m.chinese || m.wxf || m.iccs || Object.values(m).find((v) => typeof v === "string" && v) || "";
 }
 
 function natureView(p) {
@@ -691,6 +700,7 @@ async function openCase(id) {
 function judgeCase(c) {
   $("game").value = c.moves || "";
   $("fen").value = c.fen || "";
+  $("more-rulesets").value = "";
   const want = new Set((c.expectations || []).map((x) => x.ruleset));
   for (const i of document.querySelectorAll('#rulesets input[name="ruleset"]')) {
     i.checked = want.size ? want.has(i.value) : i.checked;
