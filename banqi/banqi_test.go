@@ -332,3 +332,25 @@ func TestMirrorAndSwap(t *testing.T) {
 		t.Errorf("swap %s", got.String())
 	}
 }
+
+func TestUndoLast(t *testing.T) {
+	g, err := play(t, "3r/4/4/X3/4/4/4/R3 r p 0", DefaultOptions(), "a1-a2 d8-d7 a2-a1 d7-d8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := *g.Position()
+	for _, m := range []string{"a1-a2", "a5=p"} {
+		if _, err := g.Play(m); err != nil {
+			t.Fatal(err)
+		}
+		if !g.UndoLast() {
+			t.Fatal("UndoLast refused")
+		}
+		if *g.Position() != before || g.Len() != 4 || g.Occurrence() != 2 || g.WindowStart() != 0 {
+			t.Errorf("after undoing %s: %s len %d k %d window %d", m, g.Position().String(), g.Len(), g.Occurrence(), g.WindowStart())
+		}
+	}
+	if g.UndoLast() {
+		t.Error("a second UndoLast succeeded")
+	}
+}

@@ -51,12 +51,24 @@ type Game struct {
 	plies   []PlyRecord
 	// window is the number of plies before the window's first position.
 	window int
+	// counts holds how often each position (by hash) has stood in the window, so that
+	// the occurrence count costs the same at ply 10 and at ply 10,000.
+	counts map[uint64]int32
 	first  Color
+	// undo is the state before the last ply, for UndoLast.
+	undo struct {
+		pos    Position
+		window int
+		first  Color
+		valid  bool
+	}
 }
 
 // NewGame starts a game from start.
 func NewGame(start Position) *Game {
-	return &Game{start: start, pos: start}
+	g := &Game{start: start, pos: start, counts: map[uint64]int32{}}
+	g.counts[start.hash] = 1
+	return g
 }
 
 // Reset empties the game and starts again from start, keeping its storage and dropping
@@ -64,6 +76,12 @@ func NewGame(start Position) *Game {
 func (g *Game) Reset(start Position) {
 	g.start, g.pos, g.plies, g.window, g.first, g.hasDeal = start, start, g.plies[:0], 0, NoColor, false
 	g.deal = [MaxSquares]Piece{}
+	g.undo.valid = false
+	if g.counts == nil {
+		g.counts = map[uint64]int32{}
+	}
+	clear(g.counts)
+	g.counts[start.hash] = 1
 }
 
 // SetDeal sets the identities of the start position's face-down squares: one letter
@@ -182,20 +200,49 @@ func (g *Game) PlayMove(m Move, text string) (Effect, error) {
 	if err != nil {
 		return Effect{}, err
 	}
+	before := g.pos
 	eff, err := g.pos.Play(m)
 	if err != nil {
 		ie := err.(*IllegalError)
 		return Effect{}, &MoveError{Ply: len(g.plies), Text: text, Rule: ie.Rule, Reason: ie.Reason}
 	}
+	g.undo.pos, g.undo.window, g.undo.first, g.undo.valid = before, g.window, g.first, true
 	if g.first == NoColor {
 		g.first = eff.Mover
 	}
 	g.plies = append(g.plies, PlyRecord{Effect: eff, Hash: g.pos.hash})
 	if eff.Progress() {
 		g.window = len(g.plies)
+		clear(g.counts)
 	}
+	g.counts[g.pos.hash]++
 	return eff, nil
 }
+
+// UndoLast takes back the last ply played (once; it reports false when there is nothing
+// to take back). The rules use it to refuse a ply a policy forbids.
+func (g *Game) UndoLast() bool {
+	if !g.undo.valid || len(g.plies) == 0 {
+		return false
+	}
+	g.undo.valid = false
+	last := g.plies[len(g.plies)-1]
+	g.plies = g.plies[:len(g.plies)-1]
+	g.pos, g.first = g.undo.pos, g.undo.first
+	if g.window != g.undo.window {
+		g.window = g.undo.window
+		clear(g.counts)
+		for i := g.window; i <= len(g.plies); i++ {
+			g.counts[g.HashAt(i)]++
+		}
+	} else if g.counts[last.Hash]--; g.counts[last.Hash] == 0 {
+		delete(g.counts, last.Hash)
+	}
+	return true
+}
+
+// Count returns how often the position with identity hash h has stood in the window.
+func (g *Game) Count(h uint64) int { return int(g.counts[h]) }
 
 // HashAt returns the identity hash of the position after ply plies (0 = the start).
 func (g *Game) HashAt(ply int) uint64 {
@@ -207,15 +254,7 @@ func (g *Game) HashAt(ply int) uint64 {
 
 // Occurrence returns k (§6.1): how often the current position has stood in the window,
 // counting the window's first position and the current one.
-func (g *Game) Occurrence() int {
-	h, k := g.pos.hash, 1
-	for i := len(g.plies) - 2; i >= g.window; i -= 2 {
-		if g.HashAt(i) == h {
-			k++
-		}
-	}
-	return k
-}
+func (g *Game) Occurrence() int { return int(g.counts[g.pos.hash]) }
 
 // PreviousOccurrence returns the latest earlier ply count whose position equals the
 // current one inside the window, or -1: the cycle is the plies after it.
