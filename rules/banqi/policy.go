@@ -38,8 +38,8 @@ type AttackProtection uint8
 
 // Attack definitions.
 const (
-	ProtectionIgnore         AttackProtection = iota + 1 // every new threat is an attack
-	ProtectionUnprotectedOnly                            // only threats on unprotected pieces
+	ProtectionIgnore          AttackProtection = iota + 1 // every new threat is an attack
+	ProtectionUnprotectedOnly                             // only threats on unprotected pieces
 )
 
 // LongChase is the option `long_chase` (§6.6).
