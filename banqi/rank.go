@@ -45,36 +45,37 @@ func (o *Options) Value(k Kind) int {
 	return 0
 }
 
-// Rule names the clause that forbids a ply; MoveError carries it so that callers can
-// tell the reasons apart without parsing text.
+// Rule names the clause that forbids a ply, as a stable reason code (the `rule` of the
+// API's error metadata); MoveError carries it so that callers can tell the reasons
+// apart without parsing text.
 type Rule string
 
 // Rules a ply can break.
 const (
-	RuleSyntax          Rule = "syntax"            // the text is not a ply (§2.4)
-	RuleSquare          Rule = "square"            // a square off the board
-	RuleGameOver        Rule = "game-over"         // the game has ended
-	RuleFlipFaceUp      Rule = "flip-face-up"      // flip of a face-up or empty square
-	RuleFlipIdentity    Rule = "flip-identity"     // flip or hidden capture without the revealed piece
-	RuleNotInPool       Rule = "not-in-pool"       // revealed piece the pool no longer holds
-	RuleDealMismatch    Rule = "deal-mismatch"     // stated identity disagrees with the deal
-	RuleBeforeFirstFlip Rule = "before-first-flip" // a move or capture before the first flip
-	RuleNoPiece         Rule = "no-piece"          // nothing on the from square
-	RuleFaceDownPiece   Rule = "face-down-piece"   // moving a face-down piece
-	RuleNotOwnPiece     Rule = "not-own-piece"     // moving the opponent's piece
-	RuleGeometry        Rule = "geometry"          // not one step along a rank or file (nor a cannon jump)
-	RuleOccupied        Rule = "occupied"          // a plain move onto an occupied square
-	RuleNothingToTake   Rule = "nothing-to-take"   // a capture onto an empty square
-	RuleOwnPiece        Rule = "own-piece"         // a capture of one's own piece
-	RuleRank            Rule = "rank"              // the rank order forbids the capture (§3.2, §3.3)
-	RuleGeneralSoldier  Rule = "general-soldier"   // a general never takes a soldier (§3.3)
-	RuleCannonStep      Rule = "cannon-step"       // a jumping cannon does not capture by stepping (§3.4)
-	RuleCannonScreen    Rule = "cannon-screen"     // not exactly one screen (§3.4)
-	RuleCannonRange     Rule = "cannon-range"      // cannon_jump_range=two (§3.4)
-	RuleCannonNoJump    Rule = "cannon-no-jump"    // cannon_capture=step: no jump (§3.4)
-	RuleHiddenCapture   Rule = "hidden-capture"    // face-down target not allowed (§4.1)
-	RuleChain           Rule = "chain"             // chained capture not allowed (§4.2)
-	RulePolicy          Rule = "policy"            // forbidden by the repetition or long-chase policy (§6)
+	RuleSyntax          Rule = "malformed_move"           // the text is not a ply (§2.4)
+	RuleSquare          Rule = "off_board"                // a square off the board
+	RuleGameOver        Rule = "game_over"                // the game has ended
+	RuleFlipFaceUp      Rule = "flip_not_face_down"       // flip of a face-up or empty square
+	RuleFlipIdentity    Rule = "identity_missing"         // flip or hidden capture without the revealed piece
+	RuleNotInPool       Rule = "not_in_pool"              // revealed piece the pool no longer holds
+	RuleDealMismatch    Rule = "deal_mismatch"            // stated identity disagrees with the deal
+	RuleBeforeFirstFlip Rule = "before_first_flip"        // a move or capture before the first flip
+	RuleNoPiece         Rule = "no_piece"                 // nothing on the from square
+	RuleFaceDownPiece   Rule = "face_down_piece"          // moving a face-down piece
+	RuleNotOwnPiece     Rule = "not_own_piece"            // moving the opponent's piece
+	RuleGeometry        Rule = "not_one_step"             // not one step along a rank or file (nor a cannon jump)
+	RuleOccupied        Rule = "occupied"                 // a plain move onto an occupied square
+	RuleNothingToTake   Rule = "nothing_to_take"          // a capture onto an empty square
+	RuleOwnPiece        Rule = "own_piece"                // a capture of one's own piece
+	RuleRank            Rule = "rank_forbids"             // the rank order forbids the capture (§3.2, §3.3)
+	RuleGeneralSoldier  Rule = "general_takes_soldier"    // a general never takes a soldier (§3.3)
+	RuleCannonStep      Rule = "cannon_must_jump"         // a jumping cannon does not capture by stepping (§3.4)
+	RuleCannonScreen    Rule = "cannon_screen"            // not exactly one screen (§3.4)
+	RuleCannonRange     Rule = "cannon_range"             // cannon_jump_range=two (§3.4)
+	RuleCannonNoJump    Rule = "cannon_cannot_jump"       // cannon_capture=step: no jump (§3.4)
+	RuleHiddenCapture   Rule = "hidden_capture_forbidden" // face-down target not allowed (§4.1)
+	RuleChain           Rule = "chain_forbidden"          // chained capture not allowed (§4.2)
+	RulePolicy          Rule = "forbidden"                // forbidden by the repetition or long-chase policy (§6)
 )
 
 // CanStepCapture reports whether attacker a may take victim v on an adjacent square by

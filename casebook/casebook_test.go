@@ -9,6 +9,7 @@ import (
 	"github.com/arbiter-xq/arbiter/internal/corpus"
 	arbiterv1 "github.com/arbiter-xq/arbiter/proto/arbiter/v1"
 	"github.com/arbiter-xq/arbiter/rules/asian"
+	"github.com/arbiter-xq/arbiter/rules/banqi"
 	"github.com/arbiter-xq/arbiter/rules/chinese"
 	"github.com/arbiter-xq/arbiter/rules/chu"
 )
@@ -22,6 +23,11 @@ func registry(t *testing.T) *arbiter.Registry {
 		}
 	}
 	for _, g := range chu.All() {
+		if err := reg.RegisterGame(g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, g := range banqi.All() {
 		if err := reg.RegisterGame(g); err != nil {
 			t.Fatal(err)
 		}

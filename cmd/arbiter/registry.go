@@ -5,6 +5,7 @@ import (
 
 	"github.com/arbiter-xq/arbiter/arbiter"
 	"github.com/arbiter-xq/arbiter/rules/asian"
+	"github.com/arbiter-xq/arbiter/rules/banqi"
 	"github.com/arbiter-xq/arbiter/rules/chinese"
 	"github.com/arbiter-xq/arbiter/rules/chu"
 )
@@ -18,6 +19,11 @@ func newRegistry() *arbiter.Registry {
 		}
 	}
 	for _, g := range chu.All() {
+		if err := reg.RegisterGame(g); err != nil {
+			panic(err)
+		}
+	}
+	for _, g := range banqi.All() {
 		if err := reg.RegisterGame(g); err != nil {
 			panic(err)
 		}
