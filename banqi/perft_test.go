@@ -39,8 +39,18 @@ func bruteMoves(p *Position) []string {
 			if m.N == MaxLinks {
 				return
 			}
+			q0 := *p
+			if m.N > 0 {
+				q0.Play(m)
+			}
 			for to := 0; to < n; to++ {
-				for _, id := range append([]Piece{NoPiece}, ids...) {
+				// An identity matters only for a face-down target (the validator
+				// refuses one on a face-up target anyway).
+				tries := []Piece{NoPiece}
+				if q0.At(Square(to)) == FaceDown {
+					tries = append(tries, ids...)
+				}
+				for _, id := range tries {
 					m2 := m.Extend(Square(to), id)
 					q := *p
 					if _, err := q.Play(m2); err == nil {
