@@ -71,7 +71,7 @@ func TestJudgeErrors(t *testing.T) {
 	}{
 		{[]string{"judge"}, exitUsage, "give --moves"},
 		{[]string{"judge", "--moves", "h2e2", "x.pgn"}, exitUsage, "not both"},
-		{[]string{"judge", "--ruleset", "cxa1999", "--moves", "h2e2"}, exitInput, "valid: asian, chinese"},
+		{[]string{"judge", "--ruleset", "cxa1999", "--moves", "h2e2"}, exitInput, "valid: asian, "},
 		{[]string{"judge", "--moves", "h2e2 h9g7 h2e3"}, exitInput, "moves[2]"},
 		{[]string{"judge", "--moves", "h2e2 zz"}, exitInput, "moves[1]"},
 		{[]string{"judge", "--fen", "4k4/9/9/9/9/9/9/9/9/4K4 w", "--moves", "e0d0"}, exitInput, "fen: invalid FEN"},
