@@ -143,7 +143,7 @@ func TestGameJudgeSameAsRuleset(t *testing.T) {
 			t.Fatal(err)
 		}
 		judged := 0
-		for _, m := range moves(t, worstcase.RookLoops(5, 6, 200), 1) {
+		for _, m := range moves(t, worstcase.RookLoops(3, 4, 150), 1) {
 			u, err := s.Play(context.Background(), m)
 			if err != nil {
 				t.Fatal(err)
