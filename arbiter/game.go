@@ -199,8 +199,8 @@ type GamePly struct {
 	// Move is the canonical text (banqi "c6=G", chu USI "7g7f"); Text is what was sent.
 	Move, Text string
 	// Natures lists every nature, heaviest first; Nature is the one that counts.
-	Natures     []Nature
-	Nature      Nature
+	Natures []Nature
+	Nature  Nature
 	// Squares are the squares the move touches, in order: from and to; a chu shogi
 	// lion's from, mid and to; a banqi chain's from and every capture; a flip's one
 	// square. Pictures draw the move from them.

@@ -65,8 +65,8 @@ func flagValue(args []string, name string) (string, bool) {
 // gameFlags are the flags of judge and compare for another game.
 type gameFlags struct {
 	fen, moves, deal, svg string
-	asJSON           bool
-	pf               policyFlags
+	asJSON                bool
+	pf                    policyFlags
 }
 
 func (gf *gameFlags) bind(fs *flag.FlagSet) {
