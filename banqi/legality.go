@@ -222,10 +222,7 @@ func (p *Position) playCapture(eff *Effect, x Piece) error {
 	return nil
 }
 
-func (p *Position) canStep(a, v Kind) bool {
-	ok, _, _ := p.opts().CanStepCapture(a, v)
-	return ok
-}
+func (p *Position) canStep(a, v Kind) bool { return p.o.canStep(a, v) }
 
 // capturePath checks the geometry of a capture by x from → to: a step to an adjacent
 // square, or a cannon's jump over exactly one screen (§3.4). It reports whether it is

@@ -25,7 +25,7 @@ func (p *Position) targets(x Piece, from Square, dst []target) []target {
 					dst = append(dst, target{a, false})
 				}
 			case t.Color() != x.Color():
-				if ok, _, _ := o.CanStepCapture(x.Kind(), t.Kind()); ok {
+				if o.canStep(x.Kind(), t.Kind()) {
 					dst = append(dst, target{a, false})
 				}
 			}

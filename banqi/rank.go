@@ -82,6 +82,9 @@ const (
 // stepping (§3.3, with the cannon rules of §3.4 and the rat/elephant option of §4.3).
 // When it may not, it returns the rule and a reason that names both ranks.
 func (o *Options) CanStepCapture(a, v Kind) (bool, Rule, string) {
+	if o.canStep(a, v) {
+		return true, "", ""
+	}
 	if a == Cannon {
 		switch o.CannonCapture {
 		case CannonJump:
@@ -116,6 +119,29 @@ func (o *Options) CanStepCapture(a, v Kind) (bool, Rule, string) {
 		reason = fmt.Sprintf("a soldier cannot take a cannon: the cannon ranks above the soldier (cannon_rank_slot=above_soldier, rank_order=%s, §3.2)", ord)
 	}
 	return false, RuleRank, reason
+}
+
+// canStep is CanStepCapture without the reasons, for move generation.
+func (o *Options) canStep(a, v Kind) bool {
+	if a == Cannon {
+		switch o.CannonCapture {
+		case CannonJump:
+			return false
+		case CannonJumpAndDirect:
+			return v == Soldier || v == Cannon
+		}
+	}
+	switch {
+	case a == General && v == Soldier:
+		return false
+	case a == Soldier && v == General:
+		return true
+	case a == Rat && v == AnimalElephant && o.RatElephant != RatNone:
+		return true
+	case a == AnimalElephant && v == Rat && o.RatElephant != RatNone:
+		return o.RatElephant == RatMutual
+	}
+	return o.Value(a) >= o.Value(v)
 }
 
 // jumps reports whether a cannon captures by jumping under the options.
