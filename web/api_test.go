@@ -144,6 +144,7 @@ func TestHTTPErrors(t *testing.T) {
 		{name: "bad PGN", method: "POST", path: "/ui/pgn", body: "[Event \"x\"]\n1. h2e2 {never closed",
 			code: 400, grpcCode: 3, field: "pgn", reason: "INVALID_PGN", message: "line 2"},
 		{name: "unknown path", method: "GET", path: "/v1/nothing", code: 404, grpcCode: 5},
+		{name: "wrong method", method: "GET", path: "/v1/adjudicate", code: 405, grpcCode: 12, message: "GET is not allowed on /v1/adjudicate"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -56,6 +56,7 @@ func newGateway(ctx context.Context, conn grpc.ClientConnInterface) (*runtime.Se
 	mux := runtime.NewServeMux(
 		runtime.WithMarshalerOption(runtime.MIMEWildcard, jsonMarshaler),
 		runtime.WithErrorHandler(errorHandler),
+		runtime.WithRoutingErrorHandler(routingErrorHandler),
 		runtime.WithOutgoingHeaderMatcher(outgoingHeader),
 	)
 	if err := arbiterv1.RegisterArbiterServiceHandlerClient(ctx, mux, arbiterv1.NewArbiterServiceClient(conn)); err != nil {
@@ -83,6 +84,18 @@ func errorHandler(ctx context.Context, mux *runtime.ServeMux, m runtime.Marshale
 		err = &runtime.HTTPStatusError{HTTPStatus: http.StatusRequestEntityTooLarge, Err: err}
 	}
 	runtime.DefaultHTTPErrorHandler(ctx, mux, m, w, r, err)
+}
+
+// routingErrorHandler answers a path the API does not have with 404 and a method a path
+// does not take with 405 Method Not Allowed (the gateway's default says 501 Not
+// Implemented, which reads as "the server cannot do this at all").
+func routingErrorHandler(ctx context.Context, mux *runtime.ServeMux, m runtime.Marshaler, w http.ResponseWriter, r *http.Request, httpStatus int) {
+	if httpStatus == http.StatusMethodNotAllowed {
+		err := status.Errorf(codes.Unimplemented, "%s is not allowed on %s (see /openapi.json)", r.Method, r.URL.Path)
+		errorHandler(ctx, mux, m, w, r, &runtime.HTTPStatusError{HTTPStatus: http.StatusMethodNotAllowed, Err: err})
+		return
+	}
+	runtime.DefaultRoutingErrorHandler(ctx, mux, m, w, r, httpStatus)
 }
 
 // writeStatus writes st as the gateway writes errors: its JSON with the details, and code.
