@@ -25,6 +25,10 @@ type analyst struct {
 	lineRoot *xiangqi.Position
 	// lineCut records that the budget cut a check-line search short.
 	lineCut bool
+	// duty is set while scanning the baseline of newness (the position before the
+	// move): the defender may then also take what the chaser's capturing pieces
+	// stopped protecting (wardList.duties).
+	duty bool
 	// counter is set for the defender's own series of checks after a capture (a root
 	// by consecutive checks): the mates that end its lines are asked to a shallower
 	// depth (see counterLineMateDepth).
@@ -86,6 +90,9 @@ func (a *analyst) exchange(p, root *xiangqi.Position, s xiangqi.Square, vacated 
 	if a.counter {
 		key.mode |= 2
 	}
+	if a.duty {
+		key.mode |= 4
+	}
 	if v, ok := a.mates.exch[key]; ok {
 		return int(v)
 	}
@@ -118,6 +125,9 @@ func (a *analyst) computeExchange(p, root *xiangqi.Position, s xiangqi.Square, v
 		wardSet = v
 		wardSet.union(o)
 		moves = wards.appendCaptures(p, root, s, vacated, moves)
+	} else if a.duty && mover != a.chaser && !a.leafExchanges {
+		wardSet = wards.duties(root, vacated, a.chaser)
+		moves = appendDutyCaptures(p, root, wardSet, moves)
 	}
 	// The generation costs about as much as trying the moves: one unit per vacated
 	// square scanned and per capture found.
@@ -370,6 +380,42 @@ func (w *wardList) appendCaptures(p, root *xiangqi.Position, s xiangqi.Square, v
 			if !own && p.At(from).Kind() == xiangqi.Pawn {
 				continue
 			}
+			dst = append(dst, xiangqi.NewMove(from, t))
+		}
+	}
+	return dst
+}
+
+// duties returns the wards of the chaser's pieces that have left their squares in the
+// exchange so far (the first capturer and the chaser's recapturing pieces): the pieces
+// they protected in root (spec §1.2 4, 做根子捉子, 得不偿失, 参考图28). A piece that is
+// the root of another and captures leaves that other piece to the defender; the
+// complete exchange weighs it (图12: the rook g7 that takes the pawn g9 leaves the
+// cannon h7 it protects to the red rook, so the pawn is not won while the cannon stands
+// there, and the cannon's escape makes the win new).
+func (w *wardList) duties(root *xiangqi.Position, vacated []xiangqi.Square, chaser xiangqi.Color) squareSet {
+	var set squareSet
+	for _, v := range vacated {
+		if pc := root.At(v); pc != xiangqi.NoPiece && pc.Color() == chaser {
+			set.union(w.of(root, v))
+		}
+	}
+	return set
+}
+
+// appendDutyCaptures appends the defender's captures (it is to move in p) of the
+// chaser's pieces in duty (see duties) that still stand where they stood in root and
+// that nothing protects any more.
+func appendDutyCaptures(p, root *xiangqi.Position, duty squareSet, dst []xiangqi.Move) []xiangqi.Move {
+	if duty.empty() {
+		return dst
+	}
+	var buf [16]xiangqi.Square
+	for t := xiangqi.Square(0); t < xiangqi.NumSquares; t++ {
+		if !duty.has(t) || p.At(t) != root.At(t) || !isMaterial(p.At(t), t) || p.AttackedBy(t, p.At(t).Color()) {
+			continue
+		}
+		for _, from := range p.AppendAttackers(buf[:0], t, p.SideToMove()) {
 			dst = append(dst, xiangqi.NewMove(from, t))
 		}
 	}
