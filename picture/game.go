@@ -28,6 +28,8 @@ type GameAdapter struct {
 // case here and its adapter in its own file (banqi.go, chushogi.go).
 func gameAdapter(game string) (GameAdapter, bool) {
 	switch game {
+	case arbiter.GameBanqi:
+		return banqiAdapter(), true
 	}
 	return GameAdapter{}, false
 }

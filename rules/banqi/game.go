@@ -311,6 +311,12 @@ func (gs *gameSession) gamePly(u *Update) arbiter.GamePly {
 		p.Position = gs.Position()
 	}
 	p.Natures = []arbiter.Nature{p.Nature}
+	p.Squares = append(p.Squares, u.Move.From.String())
+	if u.Move.Kind != bq.Flip {
+		for i := 0; i < int(u.Move.N); i++ {
+			p.Squares = append(p.Squares, u.Move.Links[i].To.String())
+		}
+	}
 	for _, e := range u.Evidence {
 		p.Threats = append(p.Threats, arbiter.GameThreat{
 			Nature: arbiter.NatureAttack, Target: gamePiece(e.Target, e.TargetPiece),
