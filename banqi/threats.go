@@ -25,6 +25,22 @@ func (p *Position) Threats(side Color, dst []Threat) []Threat {
 	return dst
 }
 
+// TargetsOf appends the face-up enemies the face-up piece on from could take with one
+// capture (as in Threats), whoever is to move.
+func (p *Position) TargetsOf(from Square, dst []Square) []Square {
+	x := p.At(from)
+	if x == NoPiece || x == FaceDown {
+		return dst
+	}
+	var buf [8]target
+	for _, t := range p.targets(x, from, buf[:0]) {
+		if p.board[t.sq] != FaceDown {
+			dst = append(dst, t.sq)
+		}
+	}
+	return dst
+}
+
 // CanTake reports whether the face-up piece on from could take the face-up piece on to
 // with one capture (as in Threats), whoever is to move.
 func (p *Position) CanTake(from, to Square) bool {

@@ -57,11 +57,8 @@ func (c *routeChase) update(after *bq.Position, s bq.Color, from, q bq.Square) {
 		}
 	}
 	// (b) New threats of the moved piece.
-	for sq := 0; sq < after.NumSquares(); sq++ {
-		t := bq.Square(sq)
-		if !after.CanTake(q, t) {
-			continue
-		}
+	var buf [8]bq.Square
+	for _, t := range after.TargetsOf(q, buf[:0]) {
 		var route []bq.Square
 		if oldPending != nil && oldPending.A == from && oldPending.T == t && oldPending.C == s {
 			route = oldPending.Route
