@@ -131,6 +131,10 @@ func (b *browser) screenshotView(name string) {
 }
 
 func (b *browser) shoot(name string, capture func(*[]byte, int) chromedp.EmulateAction) {
+	var pageErr string
+	if err := chromedp.Run(b.ctx, chromedp.Evaluate(`(() => { const e = document.getElementById("page-error"); return e && !e.hidden ? e.textContent : ""; })()`, &pageErr)); err == nil && pageErr != "" {
+		b.t.Errorf("the page reports an error of its own: %s", pageErr)
+	}
 	b.n++
 	var png []byte
 	ctx, cancel := context.WithTimeout(b.ctx, 20*time.Second)

@@ -318,7 +318,13 @@ async function judge(ev) {
         $("results").append(el("section", {class: "ruling"}, el("h3", {}, a.id), errorView(a.err, a.id)));
         markBadMove(badMoveIndex(a.err));
       } else {
-        $("results").append(rulingView(a.r, base));
+        try {
+          $("results").append(rulingView(a.r, base));
+        } catch (e) { // an answer this page cannot lay out still says something
+          $("results").append(el("section", {class: "ruling"}, el("h3", {}, a.id),
+            el("div", {class: "error"}, el("strong", {}, "This page could not show the answer: "), String(e && e.message || e)),
+            el("pre", {class: "raw"}, JSON.stringify(a.r, null, 2))));
+        }
       }
     }
     if (answers.length > 1) $("results").prepend(agreementView(answers.filter((a) => a.r).map((a) => a.r)));
@@ -793,5 +799,15 @@ async function main() {
   await Promise.all([loadCapabilities(), loadRulesets()]);
   document.body.dataset.ready = "true";
 }
+
+// Whatever goes wrong in the page itself is said on the page, not only in the console.
+function pageError(e) {
+  const box = $("page-error");
+  if (!box) return;
+  box.hidden = false;
+  box.append(el("div", {class: "error"}, el("strong", {}, "Page error: "), String((e && (e.message || e.reason && e.reason.message || e.reason)) || e)));
+}
+window.addEventListener("error", pageError);
+window.addEventListener("unhandledrejection", pageError);
 
 main();
