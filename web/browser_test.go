@@ -362,6 +362,20 @@ func TestPageInBrowser(t *testing.T) {
 		b.screenshot("chu-case")
 	})
 
+	t.Run("a phone-sized window", func(t *testing.T) {
+		b.t = t
+		b.run("narrow window", chromedp.EmulateViewport(390, 844))
+		defer b.run("wide window", chromedp.EmulateViewport(1280, 1000))
+		b.judgeWith(fig6.fen, strings.Join(fig6.moves, " "))
+		b.run("wait for the ruling", chromedp.WaitVisible(`.ruling[data-ruleset="chinese"] .verdict`, chromedp.ByQuery))
+		var overflow int
+		b.eval(`document.documentElement.scrollWidth - document.documentElement.clientWidth`, &overflow)
+		if overflow > 0 {
+			t.Errorf("the page is %d px wider than a 390 px window", overflow)
+		}
+		b.screenshot("phone")
+	})
+
 	t.Run("verify the casebook", func(t *testing.T) {
 		b.t = t
 		b.open("/#verify")
