@@ -75,3 +75,12 @@ func illegal(m Move, r Reason, format string, a ...any) *IllegalMoveError {
 	}
 	return &IllegalMoveError{Move: m, Reason: r, Detail: d}
 }
+
+// Reasons lists every reason, in the order of §10 (and no_jitto, the research option's).
+func Reasons() []Reason {
+	out := make([]Reason, 0, len(reasonCodes)-1)
+	for r := ReasonMalformed; int(r) < len(reasonCodes); r++ {
+		out = append(out, r)
+	}
+	return out
+}

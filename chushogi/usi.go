@@ -54,9 +54,11 @@ func (m Move) Canonical(p *Position) Move {
 	return m
 }
 
-// USIError says why a text is not a chu USI move.
+// USIError says why a text is not a chu USI move. Code is the §10 reason:
+// ReasonMalformed, or ReasonPromotionOnTwoStep for a two-step move written with "+".
 type USIError struct {
 	Text   string
+	Code   Reason
 	Reason string
 }
 
@@ -70,7 +72,7 @@ func (e *USIError) Error() string {
 // is WhyIllegal's.
 func ParseUSI(text string) (Move, error) {
 	bad := func(format string, a ...any) (Move, error) {
-		return NoMove, &USIError{Text: text, Reason: fmt.Sprintf(format, a...)}
+		return NoMove, &USIError{Text: text, Code: ReasonMalformed, Reason: fmt.Sprintf(format, a...)}
 	}
 	if text == "" {
 		return bad("empty")
@@ -110,7 +112,8 @@ func ParseUSI(text string) (Move, error) {
 		return SingleMove(sqs[0], sqs[1], promote), nil
 	case 3:
 		if promote {
-			return bad("a two-step move cannot promote")
+			return NoMove, &USIError{Text: text, Code: ReasonPromotionOnTwoStep,
+				Reason: "a two-step move cannot promote (every piece that makes one is unpromotable or promoted)"}
 		}
 		if sqs[1] == sqs[0] || sqs[1] == sqs[2] {
 			return bad("the first-step square must differ from the start and the destination")

@@ -52,7 +52,11 @@ func (s *session) Play(ctx context.Context, text string) (arbiter.GameUpdate, er
 	ply := s.game.Len() + 1
 	m, err := chushogi.ParseUSI(strings.TrimSpace(text))
 	if err != nil {
-		return arbiter.GameUpdate{}, &arbiter.MoveError{Ply: ply, Text: text, Code: chushogi.ReasonMalformed.Code(), Reason: err.Error(), Err: err}
+		code := chushogi.ReasonMalformed
+		if ue, ok := err.(*chushogi.USIError); ok {
+			code = ue.Code
+		}
+		return arbiter.GameUpdate{}, &arbiter.MoveError{Ply: ply, Text: text, Code: code.Code(), Reason: err.Error(), Err: err}
 	}
 	if s.result != arbiter.ResultOngoing {
 		return arbiter.GameUpdate{}, &arbiter.MoveError{Ply: ply, Text: text, Code: chushogi.ReasonGameOver.Code(),

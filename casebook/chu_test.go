@@ -1,0 +1,45 @@
+package casebook_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/arbiter-xq/arbiter/casebook"
+	"github.com/arbiter-xq/arbiter/chushogi"
+)
+
+// The chu shogi cases pin every illegal-move reason of chu-shogi.md §10 at least once,
+// and each disputed point (a case tagged contrast) has rulesets that disagree: one
+// rejects a move another accepts, or they end the game differently.
+func TestChuCoverage(t *testing.T) {
+	b, err := casebook.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, c := range b.Cases() {
+		if !strings.HasPrefix(c.GetId(), "chu-") {
+			continue
+		}
+		outcomes := map[string]bool{}
+		for _, e := range c.GetExpectations() {
+			if r := e.GetRejectedReason(); r != "" {
+				seen[r] = true
+			}
+			outcomes[e.GetRejectedReason()+"/"+e.GetResult().String()+"/"+e.GetTermination().String()+"/"+e.GetVerdict().String()] = true
+		}
+		for _, tag := range c.GetTags() {
+			if tag == "contrast" && len(outcomes) < 2 {
+				t.Errorf("%s is tagged contrast but every ruleset expects the same", c.GetId())
+			}
+		}
+		if c.GetSource().GetClause() == "" {
+			t.Errorf("%s: no clause", c.GetId())
+		}
+	}
+	for _, r := range chushogi.Reasons() {
+		if !seen[r.Code()] {
+			t.Errorf("no chu case is rejected for %s (%s)", r.Code(), r)
+		}
+	}
+}
