@@ -260,6 +260,20 @@ func TestPageInBrowser(t *testing.T) {
 		}
 	})
 
+	t.Run("a link to the ruling opens it again", func(t *testing.T) {
+		b.t = t
+		var link string
+		b.eval(`document.querySelector(".share a").getAttribute("href")`, &link)
+		if !strings.HasPrefix(link, "#judge?") {
+			t.Fatalf("share link %q", link)
+		}
+		b.open("/" + link)
+		b.run("wait for the ruling", chromedp.WaitVisible(`.ruling[data-ruleset="chinese"] .verdict`, chromedp.ByQuery))
+		if v := b.text(`.ruling[data-ruleset="chinese"] .verdict`); !strings.Contains(v, "Red must change") {
+			t.Errorf("verdict %q from the link %s", v, link)
+		}
+	})
+
 	t.Run("a bad FEN shows the field error", func(t *testing.T) {
 		b.t = t
 		b.judgeWith("2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc2 w - - 0 1", "f0e0")

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"net"
 	"net/http"
 	"strings"
 	"testing"
@@ -131,5 +132,37 @@ func TestServeHTTP(t *testing.T) {
 	}
 	if _, err := http.Get(base + "/"); err == nil {
 		t.Error("the HTTP port still answers after shutdown")
+	}
+}
+
+func TestServeHTTPAddrErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+		code int
+	}{
+		{"not HOST:PORT", []string{"--http-addr", "nowhere", "--metrics-addr", "off"}, exitUsage},
+		{"in use", nil, exitInput},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			args := tc.args
+			if args == nil {
+				busy, err := net.Listen("tcp", "127.0.0.1:0")
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer busy.Close()
+				args = []string{"--grpc-addr", "127.0.0.1:0", "--metrics-addr", "off", "--http-addr", busy.Addr().String()}
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			var stderr lockedBuffer
+			if code := runServe(ctx, args, io.Discard, &stderr); code != tc.code {
+				t.Errorf("exit %d, want %d\n%s", code, tc.code, stderr.String())
+			}
+			if !strings.Contains(strings.ToLower(stderr.String()), "http") {
+				t.Errorf("the error does not name the HTTP address:\n%s", stderr.String())
+			}
+		})
 	}
 }

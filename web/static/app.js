@@ -328,6 +328,10 @@ async function judge(ev) {
       }
     }
     if (answers.length > 1) $("results").prepend(agreementView(answers.filter((a) => a.r).map((a) => a.r)));
+    // A link that opens this ruling again (to share a dispute's ruling).
+    const link = judgeLink(ids, game);
+    history.replaceState(null, "", link);
+    $("results").prepend(el("p", {class: "share"}, el("a", {href: link}, "Link to this ruling")));
   } finally {
     $("judge-busy").hidden = true;
     $("judge-button").disabled = false;
@@ -352,6 +356,28 @@ function violationField(err) {
     for (const v of d.fieldViolations || []) return v.field;
   }
   return "";
+}
+
+// judgeLink is the page's address that judges this history under these rulesets:
+// #judge?r=chinese,asian&fen=...&moves=f0e0+e8f8
+function judgeLink(ids, game) {
+  const q = new URLSearchParams();
+  q.set("r", ids.join(","));
+  if (game.fen) q.set("fen", game.fen);
+  q.set("moves", game.moves.join(" "));
+  return "#judge?" + q.toString();
+}
+
+// judgeFromLink fills the form from such a link and judges.
+function judgeFromLink(query) {
+  const q = new URLSearchParams(query);
+  $("fen").value = q.get("fen") || "";
+  $("game").value = q.get("moves") || "";
+  const want = (q.get("r") || "").split(",").map((x) => x.trim()).filter(Boolean);
+  const known = new Set(state.rulesets.map((r) => r.id));
+  for (const i of document.querySelectorAll('#rulesets input[name="ruleset"]')) i.checked = want.includes(i.value);
+  $("more-rulesets").value = want.filter((id) => !known.has(id)).join(", ");
+  judge();
 }
 
 // showHistory lists the moves sent, so an error naming moves[i] can point at one.
@@ -775,6 +801,11 @@ function showSection(name) {
 }
 
 function route() {
+  if (location.hash.startsWith("#judge?")) {
+    showSection("judge");
+    judgeFromLink(location.hash.slice("#judge?".length));
+    return;
+  }
   const h = decodeURIComponent(location.hash.slice(1));
   if (h.startsWith("case=")) {
     openCase(h.slice(5));
@@ -795,8 +826,9 @@ async function main() {
     if (g && g.fen) $("fen").value = g.fen;
   });
   window.addEventListener("hashchange", route);
-  route();
+  if (!location.hash.startsWith("#judge?")) route();
   await Promise.all([loadCapabilities(), loadRulesets()]);
+  if (location.hash.startsWith("#judge?")) route(); // needs the rulesets and capabilities
   document.body.dataset.ready = "true";
 }
 
