@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
@@ -271,6 +272,20 @@ func TestPageInBrowser(t *testing.T) {
 		b.run("wait for the ruling", chromedp.WaitVisible(`.ruling[data-ruleset="chinese"] .verdict`, chromedp.ByQuery))
 		if v := b.text(`.ruling[data-ruleset="chinese"] .verdict`); !strings.Contains(v, "Red must change") {
 			t.Errorf("verdict %q from the link %s", v, link)
+		}
+	})
+
+	t.Run("house policy: loss at the second occurrence", func(t *testing.T) {
+		b.t = t
+		b.open("/")
+		b.setValue("fen", fig6.fen)
+		b.setValue("loss-at", "2")
+		b.run("type and judge with Ctrl+Enter",
+			chromedp.SendKeys("#game", strings.Join(fig6.moves, " "), chromedp.ByID),
+			chromedp.KeyEvent(kb.Enter, chromedp.KeyModifiers(input.ModifierCtrl)),
+			chromedp.WaitVisible(`.ruling[data-ruleset="chinese"] .verdict`, chromedp.ByQuery))
+		if r := b.text(`.ruling[data-ruleset="chinese"] .facts`); !strings.Contains(r, "Black wins") || !strings.Contains(r, "黑胜") {
+			t.Errorf("result %q, want Black wins 黑胜 with loss at occurrence 2", r)
 		}
 	})
 

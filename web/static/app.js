@@ -818,6 +818,13 @@ function route() {
 
 async function main() {
   $("judge-form").addEventListener("submit", judge);
+  // Ctrl+Enter (⌘+Enter) in the game text judges, as in most editors' "run".
+  $("game").addEventListener("keydown", (e) => {
+    if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
+      e.preventDefault();
+      $("judge-form").requestSubmit();
+    }
+  });
   $("cases-form").addEventListener("submit", listCases);
   $("verify-form").addEventListener("submit", verify);
   $("verify-problems").addEventListener("change", renderVerify);
