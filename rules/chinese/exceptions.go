@@ -19,6 +19,7 @@ const (
 	excAnsweringCheck    = "answering-check"         // excluded: 26.1.2/26.1.3 king answers check
 	excPreExisting       = "pre-existing"            // excluded: the threat existed before the move
 	excSameTypeExchange  = "same-type-exchange"      // excluded: 兑, the victim can take its attacker like for like
+	excWonElsewhere      = "won-elsewhere"           // excluded: the gain is the win of another piece, counted as such (elsewhere.go)
 )
 
 // kingPawnAlone applies CXA 2020 26.1: "帅(将)、兵(卒)本身允许长捉": the king's and the

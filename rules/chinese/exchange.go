@@ -29,6 +29,8 @@ type analyst struct {
 	// move): the defender may then also take what the chaser's capturing pieces
 	// stopped protecting (wardList.duties).
 	duty bool
+	// squareOnly restricts an exchange to the captures on its square (elsewhere.go).
+	squareOnly bool
 	// counter is set for the defender's own series of checks after a capture (a root
 	// by consecutive checks): the mates that end its lines are asked to a shallower
 	// depth (see counterLineMateDepth).
@@ -93,6 +95,9 @@ func (a *analyst) exchange(p, root *xiangqi.Position, s xiangqi.Square, vacated 
 	if a.duty {
 		key.mode |= 4
 	}
+	if a.squareOnly {
+		key.mode |= 8
+	}
 	if v, ok := a.mates.exch[key]; ok {
 		return int(v)
 	}
@@ -118,9 +123,20 @@ type exchKey struct {
 func (a *analyst) computeExchange(p, root *xiangqi.Position, s xiangqi.Square, vacated []xiangqi.Square, ply int, wards *wardList) int {
 	mover := p.SideToMove()
 	var buf [64]xiangqi.Move
-	moves := a.exchangeMoves(p, s, vacated, buf[:0])
+	var moves []xiangqi.Move
+	if a.squareOnly {
+		var abuf [16]xiangqi.Square
+		moves = buf[:0]
+		for _, from := range p.AppendAttackers(abuf[:0], s, mover) {
+			moves = append(moves, xiangqi.NewMove(from, s))
+		}
+	} else {
+		moves = a.exchangeMoves(p, s, vacated, buf[:0])
+	}
 	var wardSet squareSet
-	if first := root.At(s); first != xiangqi.NoPiece && first.Color() != mover && !a.leafExchanges {
+	if a.squareOnly {
+		// Only the captures on the exchange square (elsewhere.go).
+	} else if first := root.At(s); first != xiangqi.NoPiece && first.Color() != mover && !a.leafExchanges {
 		v, o := wards.all(root, s, vacated)
 		wardSet = v
 		wardSet.union(o)

@@ -202,6 +202,10 @@ func (c *classifier) chases(f *plyFacts, answering bool) (threats, excl []arbite
 			excl = append(excl, excluded(t, excUncrossedPawn, f.view.pieceAt(w.piece, w.victim)+" has not crossed the river: not 子力"))
 			continue
 		}
+		if y := a.wonThrough(now, ws, w); y != xiangqi.NoSquare {
+			excl = append(excl, excluded(t, excWonElsewhere, f.view.pieceAt(w.piece, w.victim)+" is won only through the win of "+f.view.pieceAt(now.At(y), y)+", which counts as the chase (26.5)"))
+			continue
+		}
 		necessary := a.necessary(now, w, f.move.To())
 		involved := unionSquares(w.capturers, necessary)
 		if w.viaCheck {
