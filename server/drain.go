@@ -15,14 +15,21 @@ import (
 // status that tells their clients why they end, and for health watchers to go.
 const lastWords = 2 * time.Second
 
-// isHealth reports whether a full method name belongs to the gRPC health service, which
-// keeps answering (NOT_SERVING) while the server drains.
-func isHealth(method string) bool { return strings.HasPrefix(method, "/grpc.health.v1.Health/") }
+// isHousekeeping reports whether a full method name belongs to the gRPC health service,
+// which keeps answering (NOT_SERVING) while the server drains, or to the reflection
+// service, which grpcurl asks before every call (a person checking a draining replica
+// with `grpcurl ... grpc.health.v1.Health/Check` must see NOT_SERVING, not "draining").
+// Neither is work the drain waits for.
+func isHousekeeping(method string) bool {
+	return strings.HasPrefix(method, "/grpc.health.v1.Health/") ||
+		strings.HasPrefix(method, "/grpc.reflection.v1.ServerReflection/") ||
+		strings.HasPrefix(method, "/grpc.reflection.v1alpha.ServerReflection/")
+}
 
 // admit counts an RPC in, or refuses it while the server drains. release must be called
 // when the handler returns.
 func (s *Server) admit(method string) (release func(), err error) {
-	if isHealth(method) {
+	if isHousekeeping(method) {
 		return func() {}, nil
 	}
 	s.inflight.Add(1)

@@ -10,6 +10,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials/insecure"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+	rpb "google.golang.org/grpc/reflection/grpc_reflection_v1"
 	"google.golang.org/grpc/status"
 )
 
@@ -34,6 +35,19 @@ func TestDrainTellsEveryone(t *testing.T) {
 	if err != nil || hs.GetStatus() != healthpb.HealthCheckResponse_NOT_SERVING {
 		t.Errorf("health during the drain: %v %v, want NOT_SERVING", hs, err)
 	}
+	// grpcurl asks the reflection service before it calls the health check: reflection
+	// keeps answering too, or a person checking the replica by hand sees "draining".
+	rs, err := rpb.NewServerReflectionClient(probe).ServerReflectionInfo(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A refused stream fails Send with io.EOF; Recv then returns the status.
+	rs.Send(&rpb.ServerReflectionRequest{MessageRequest: &rpb.ServerReflectionRequest_FileContainingSymbol{ //nolint:errcheck
+		FileContainingSymbol: "grpc.health.v1.Health"}})
+	if resp, err := rs.Recv(); err != nil || len(resp.GetFileDescriptorResponse().GetFileDescriptorProto()) == 0 {
+		t.Errorf("reflection during the drain: %v %v, want the health service's descriptor", resp, err)
+	}
+	rs.CloseSend()
 	_, err = arbiterv1.NewArbiterServiceClient(probe).ListRulesets(ctx, &arbiterv1.ListRulesetsRequest{})
 	if st := status.Convert(err); st.Code() != codes.Unavailable || !strings.Contains(st.Message(), "draining") ||
 		!strings.Contains(st.Message(), "another replica") {

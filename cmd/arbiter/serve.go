@@ -41,8 +41,9 @@ also requires every client to present a certificate signed by that CA (mutual TL
 
 On SIGTERM or SIGINT the server drains: the health service reports NOT_SERVING (and
 keeps answering, on new connections too, so readiness probes see it), new RPCs are
-refused with UNAVAILABLE "draining; retry on another replica", and open RPCs and game
-streams get --drain-timeout to finish. Those still open then end with UNAVAILABLE and
+refused with UNAVAILABLE "draining; retry on another replica" (on the HTTP port: 503,
+the port stays open until the drain ends), and open RPCs and game streams get
+--drain-timeout to finish. Those still open then end with UNAVAILABLE and
 a message saying why, and the server stops.
 
 Exit status: 0 after a complete drain; 1 bad flags or environment values; 2 the
@@ -292,15 +293,15 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		code = exitInput
 	}
 	t0 := time.Now()
-	httpDone := make(chan struct{})
-	go func() { // HTTP drains alongside gRPC: its API calls go through the same server
-		if front != nil {
-			front.shutdown(f.drain)
-		}
-		close(httpDone)
-	}()
+	// HTTP drains with gRPC: its API calls go through the same server, which refuses new
+	// ones (503) and waits for the open ones; the port closes once that is done.
+	if front != nil {
+		front.draining()
+	}
 	graceful := srv.GracefulStop(gs, f.drain)
-	<-httpDone
+	if front != nil {
+		front.shutdown(2 * time.Second)
+	}
 	if hs != nil {
 		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		hs.Shutdown(sctx)

@@ -65,11 +65,18 @@ func (f *httpFront) serve(errc chan<- error) {
 // addr is the address it listens on.
 func (f *httpFront) addr() string { return f.lis.Addr().String() }
 
-// shutdown stops accepting connections and lets open requests finish for up to drain
-// (while the gRPC side drains, new API calls get HTTP 503), then stops the in-process
-// server.
-func (f *httpFront) shutdown(drain time.Duration) {
-	ctx, cancel := context.WithTimeout(context.Background(), drain)
+// draining is called when the server begins to drain. The HTTP port goes on serving
+// during the drain, as the gRPC port does: API calls are refused by the service with
+// UNAVAILABLE, which the gateway answers as HTTP 503 with the reason, and every answer
+// closes its connection (keep-alives off) so that clients and load balancers reconnect
+// elsewhere. Closing the listener at once would give them "connection refused" instead.
+func (f *httpFront) draining() { f.hs.SetKeepAlivesEnabled(false) }
+
+// shutdown, called once the gRPC side has drained (every API call made through this port
+// has ended by then), stops accepting connections, lets open requests finish for up to
+// grace, then stops the in-process server.
+func (f *httpFront) shutdown(grace time.Duration) {
+	ctx, cancel := context.WithTimeout(context.Background(), grace)
 	defer cancel()
 	f.hs.Shutdown(ctx) //nolint:errcheck // past the drain, the rest is cut off below
 	f.hs.Close()

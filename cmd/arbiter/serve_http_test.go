@@ -9,6 +9,10 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	arbiterv1 "github.com/arbiter-xq/arbiter/proto/arbiter/v1"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials/insecure"
 )
 
 // httpAddr waits for the "serving" log line and returns its http_addr.
@@ -164,5 +168,62 @@ func TestServeHTTPAddrErrors(t *testing.T) {
 				t.Errorf("the error does not name the HTTP address:\n%s", stderr.String())
 			}
 		})
+	}
+}
+
+// While the server drains, the HTTP port stays open as the gRPC port does: an API call
+// gets 503 with the reason (not "connection refused"), and the answer closes its
+// connection. Once the drain is over the port closes and the exit status is 0.
+func TestServeHTTPDrain(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var logs lockedBuffer
+	done := make(chan int)
+	go func() {
+		done <- runServe(ctx, []string{"--grpc-addr", "127.0.0.1:0", "--http-addr", "127.0.0.1:0", "--metrics-addr", "off",
+			"--drain-timeout", "20s"}, io.Discard, &logs)
+	}()
+	base := "http://" + httpAddr(t, &logs)
+	grpcAddr, _ := servingAddrs(t, &logs)
+	conn, err := grpc.NewClient(grpcAddr, grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	rctx, rcancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer rcancel()
+	// An open game keeps the drain going.
+	st, err := arbiterv1.NewArbiterServiceClient(conn).PlayGame(rctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Send(&arbiterv1.PlayGameRequest{Input: &arbiterv1.PlayGameRequest_Start{Start: &arbiterv1.GameStart{Ruleset: "chinese"}}})
+	if _, err := st.Recv(); err != nil {
+		t.Fatal(err)
+	}
+	cancel()
+	eventually(t, "the shutting down line", func() bool { return strings.Contains(logs.String(), `"msg":"shutting down"`) })
+
+	resp, err := http.Post(base+"/v1/adjudicate", "application/json", strings.NewReader(`{"ruleset":"chinese","moves":["h2e2"]}`))
+	if err != nil {
+		t.Fatalf("POST /v1/adjudicate during the drain: %v (want HTTP 503)", err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusServiceUnavailable || !strings.Contains(string(body), "draining") || !resp.Close {
+		t.Errorf("POST /v1/adjudicate during the drain: %d (close %v)\n%s\nwant 503, the reason, and Connection: close", resp.StatusCode, resp.Close, body)
+	}
+
+	st.CloseSend() // the game ends: the drain is complete
+	select {
+	case code := <-done:
+		if code != exitOK {
+			t.Errorf("exit %d after a complete drain, want 0\n%s", code, logs.String())
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("serve did not stop")
+	}
+	if _, err := http.Get(base + "/"); err == nil {
+		t.Error("the HTTP port still answers after the drain")
 	}
 }
