@@ -64,7 +64,6 @@ const (
 	RuleFaceDownPiece   Rule = "face_down_piece"          // moving a face-down piece
 	RuleNotOwnPiece     Rule = "not_own_piece"            // moving the opponent's piece
 	RuleGeometry        Rule = "not_one_step"             // not one step along a rank or file (nor a cannon jump)
-	RuleOccupied        Rule = "occupied"                 // a plain move onto an occupied square
 	RuleNothingToTake   Rule = "nothing_to_take"          // a capture onto an empty square
 	RuleOwnPiece        Rule = "own_piece"                // a capture of one's own piece
 	RuleRank            Rule = "rank_forbids"             // the rank order forbids the capture (§3.2, §3.3)

@@ -165,3 +165,20 @@ func TestTransformCase(t *testing.T) {
 		t.Errorf("colour-flipped: %q %q %v %v", pos, deal, moves, swap)
 	}
 }
+
+func TestPerftThroughTheRuleset(t *testing.T) {
+	g, _ := New("banqi-tw")
+	n, lines, err := g.Perft(context.Background(), "2Pg/2P1/4/4/4/4/1p2/Gp2 r - 0", 3, true)
+	if err != nil || n != 254 || len(lines) != 6 {
+		t.Errorf("perft 3: %d %v %v", n, lines, err)
+	}
+	// A cancelled context stops a huge count.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, _, err := g.Perft(ctx, "", 5, false); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled perft: %v", err)
+	}
+	if _, _, err := g.Perft(context.Background(), "", 9, false); err == nil {
+		t.Error("depth 9 accepted")
+	}
+}

@@ -112,7 +112,7 @@ type Option struct {
 	Name, Value string
 }
 
-// Options lists every option that applies, variant options first, with its value.
+// OptionList lists every option that applies, variant options first, with its value.
 // Options that mean nothing under the others (the n/a cells of §7) are left out.
 func (r Ruleset) OptionList() []Option {
 	var out []Option
