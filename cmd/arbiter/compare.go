@@ -207,7 +207,7 @@ feed:
 			if rl.term != arbiter.TerminationNone {
 				term = fmt.Sprintf(", %s at ply %d", rl.term, rl.endPly)
 			}
-			fmt.Fprintf(out, "  %-8s ruling %-18s result %-10s%s", rl.ruleset, rl.verdict, rl.result, term)
+			fmt.Fprintf(out, "  %-8s ruling %-18s result %-40s", rl.ruleset, rl.verdict, rl.result.String()+term)
 			if len(rl.patterns) == 2 {
 				fmt.Fprintf(out, "  [Red: %s; Black: %s]", rl.patterns[0].Pattern, rl.patterns[1].Pattern)
 			}

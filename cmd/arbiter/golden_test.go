@@ -46,6 +46,9 @@ func TestGoldenOutput(t *testing.T) {
 			"--moves", "f0e0 e8f8 e0f0 f8e8 f0e0 e8f8 e0f0 f8e8 f0e0", "--on-violation", "forbid"}, exitOK},
 		{"compare.json", []string{"compare", "--json", "testdata/games.pgn"}, exitOK},
 		{"compare.txt", []string{"compare", "testdata/games.pgn"}, exitOK},
+		// The game ends differently under the two rulesets: the result and how it ended
+		// read as one phrase ("draw, repetition draw at ply 8"), the patterns aligned.
+		{"compare-ended.txt", []string{"compare", "testdata/ended.pgn"}, exitOK},
 	}
 	for _, tt := range tests {
 		t.Run(tt.golden, func(t *testing.T) {

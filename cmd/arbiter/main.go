@@ -41,14 +41,14 @@ const usage = `arbiter rules on repetitions in xiangqi (Chinese chess): perpetua
 chase and the rest, under the Chinese (CXA 2020) and Asian (AXF/WXF) rulebooks.
 
 Usage:
-  arbiter judge --ruleset ID --fen FEN --moves "h2e2 h9g7 ..." [--json] [policy flags]
-  arbiter judge --ruleset ID [--json] FILE.pgn          one result per game
+  arbiter judge --ruleset ID --fen FEN --moves "h2e2 h9g7 ..." [--json] [--svg FILE] [policy flags]
+  arbiter judge --ruleset ID [--json] [--svg FILE] FILE.pgn   one result per game
   arbiter compare [--rulesets chinese,asian] [--json] FILE.pgn|DIR|GAMES.tsv.gz
   arbiter casebook list [--ruleset ID] [--tag TAG] [--source TEXT]
-  arbiter casebook show ID
+  arbiter casebook show [--svg FILE] [--ruleset ID] ID
   arbiter casebook verify [--ruleset ID] [--json]
-  arbiter perft [--fen FEN] --depth N
-  arbiter serve --grpc-addr HOST:PORT --metrics-addr HOST:PORT [--tls-cert F --tls-key F]
+  arbiter perft [--ruleset ID] [--fen FEN] --depth N [--divide]
+  arbiter serve --grpc-addr HOST:PORT [--http-addr HOST:PORT] --metrics-addr HOST:PORT [--tls-cert F --tls-key F]
   arbiter health [--addr HOST:PORT]                     exit 0 when the server is SERVING
   arbiter version                                       also --version
   arbiter rulesets

@@ -79,3 +79,57 @@ func shellWords(s string) ([]string, error) {
 }
 
 var errUnclosedQuote = errors.New("unclosed quote")
+
+// The synopsis `arbiter --help` prints names every flag the README's command-line
+// synopsis gives each command (judge --svg, casebook show --svg, perft --ruleset, serve
+// --http-addr were missing once).
+func TestUsageMatchesREADME(t *testing.T) {
+	data, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, block, ok := strings.Cut(string(data), "## The command-line tool\n\n```\n")
+	if !ok {
+		t.Fatal("no command synopsis in the README")
+	}
+	block, _, _ = strings.Cut(block, "```")
+	help, _, _ := runCLI(t, "", "--help")
+	// usageFlags collects the flags of each command ("judge", "casebook show") in text.
+	usageFlags := func(text string) map[string]map[string]bool {
+		flags := map[string]map[string]bool{}
+		for _, line := range strings.Split(text, "\n") {
+			words := strings.Fields(line)
+			if len(words) < 2 || words[0] != "arbiter" {
+				continue
+			}
+			cmd := words[1]
+			if cmd == "casebook" && len(words) > 2 {
+				cmd += " " + words[2]
+			}
+			if flags[cmd] == nil {
+				flags[cmd] = map[string]bool{}
+			}
+			for _, w := range words[2:] {
+				if f, ok := strings.CutPrefix(strings.Trim(w, "[]"), "--"); ok && f != "" {
+					flags[cmd][f] = true
+				}
+			}
+		}
+		return flags
+	}
+	readme, usage := usageFlags(block), usageFlags(help)
+	if len(readme) < 6 {
+		t.Fatalf("read %d commands from the README's synopsis, want at least 6", len(readme))
+	}
+	for cmd, fl := range readme {
+		if usage[cmd] == nil {
+			t.Errorf("arbiter --help does not show %q", cmd)
+			continue
+		}
+		for f := range fl {
+			if !usage[cmd][f] {
+				t.Errorf("arbiter --help: %s lacks --%s, which the README gives it", cmd, f)
+			}
+		}
+	}
+}
