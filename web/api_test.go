@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -340,6 +341,50 @@ func TestPage(t *testing.T) {
 		}
 		if csp := resp.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "script-src 'self'") {
 			t.Errorf("GET %s: Content-Security-Policy %q", tc.path, csp)
+		}
+	}
+}
+
+func TestGzip(t *testing.T) {
+	s := startSite(t, server.Config{})
+	body := adjudicateJSON(t, &arbiterv1.AdjudicateRequest{Ruleset: "chinese", Fen: fig6.fen, Moves: fig6.moves})
+	for _, tc := range []struct {
+		path, method, body, accept string
+		gzip                       bool
+	}{
+		{"/v1/adjudicate", "POST", body, "gzip, deflate, br", true},
+		{"/v1/adjudicate", "POST", body, "", false},
+		{"/v1/adjudicate", "POST", body, "gzip;q=0", false},
+		{"/", "GET", "", "gzip", true},
+		{"/v1/adjudicate", "POST", `{"ruleset":"nope"}`, "gzip", true}, // errors too
+	} {
+		req, err := http.NewRequest(tc.method, s.url+tc.path, strings.NewReader(tc.body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tc.accept != "" {
+			req.Header.Set("Accept-Encoding", tc.accept) // set by hand: no transparent decoding
+		}
+		resp, err := http.DefaultTransport.RoundTrip(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		got := resp.Header.Get("Content-Encoding") == "gzip"
+		if got != tc.gzip {
+			t.Errorf("%s %s with Accept-Encoding %q: gzip %v, want %v", tc.method, tc.path, tc.accept, got, tc.gzip)
+			continue
+		}
+		if got {
+			zr, err := gzip.NewReader(bytes.NewReader(raw))
+			if err != nil {
+				t.Fatalf("%s: %v", tc.path, err)
+			}
+			plain, err := io.ReadAll(zr)
+			if err != nil || len(plain) == 0 {
+				t.Errorf("%s: gunzip: %v (%d bytes)", tc.path, err, len(plain))
+			}
 		}
 	}
 }

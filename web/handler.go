@@ -59,7 +59,7 @@ func New(ctx context.Context, conn grpc.ClientConnInterface, opts Options) (http
 	mux.Handle("GET /{$}", page(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		http.ServeFileFS(w, r, files, "index.html")
 	})))
-	return headers(mux), nil
+	return headers(gzipped(mux)), nil
 }
 
 // contentSecurityPolicy lets the page load only its own script and style and talk only to
