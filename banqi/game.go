@@ -33,9 +33,13 @@ func (e *DealError) Error() string {
 	return "invalid deal: " + e.Reason
 }
 
-// PlyRecord is what a game keeps per ply.
+// PlyRecord is what a game keeps per ply: the ply as played and the position's identity
+// after it (about 48 bytes, so a long stream stays small).
 type PlyRecord struct {
-	Effect Effect
+	Move  Move  // resolved: identities filled, a capture written as a move is a capture
+	Mover Color // the side that played it
+	// Progress is true for a flip, a capture or a hidden-capture attempt (§6.1, §6.5).
+	Progress bool
 	// Hash is the identity hash of the position after the ply (§6.1).
 	Hash uint64
 }
@@ -210,7 +214,7 @@ func (g *Game) PlayMove(m Move, text string) (Effect, error) {
 	if g.first == NoColor {
 		g.first = eff.Mover
 	}
-	g.plies = append(g.plies, PlyRecord{Effect: eff, Hash: g.pos.hash})
+	g.plies = append(g.plies, PlyRecord{Move: eff.Move, Mover: eff.Mover, Progress: eff.Progress(), Hash: g.pos.hash})
 	if eff.Progress() {
 		g.window = len(g.plies)
 		clear(g.counts)
@@ -272,7 +276,7 @@ func (g *Game) PreviousOccurrence() int {
 func (g *Game) PositionAt(ply int) Position {
 	p := g.start
 	for i := 0; i < ply; i++ {
-		if _, err := p.play(g.plies[i].Effect.Move); err != nil {
+		if _, err := p.play(g.plies[i].Move); err != nil {
 			panic("banqi: replay of a played ply failed: " + err.Error())
 		}
 	}
@@ -286,7 +290,7 @@ func (g *Game) Record() string {
 		if i > 0 {
 			b.WriteByte(' ')
 		}
-		b.WriteString(g.plies[i].Effect.Move.String())
+		b.WriteString(g.plies[i].Move.String())
 	}
 	return b.String()
 }

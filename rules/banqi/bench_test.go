@@ -1,7 +1,9 @@
 package banqi
 
 import (
+	"context"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 
 	"github.com/arbiter-xq/arbiter/arbiter"
@@ -97,4 +99,34 @@ func BenchmarkStreamMove(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkStreamMemory reports the heap a stream holds after 1,000 plies (bytes per
+// stream), through the arbiter.GameSession a server keeps per open stream.
+func BenchmarkStreamMemory(b *testing.B) {
+	g, _ := New("banqi-tw")
+	rs := g.rs
+	rs.Policy.Repetition = RepetitionOff
+	gr := &GameRuleset{base: g.base, rs: rs}
+	loop := []string{"a1-a2", "d8-d7", "a2-a3", "d7-d6", "a3-a2", "d6-d7", "a2-a1", "d7-d8"}
+	var held []arbiter.GameSession
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	for b.Loop() {
+		s, err := gr.NewGame(arbiter.GameStart{Position: "3r/4/4/X3/4/4/4/R3 r p 0"})
+		if err != nil {
+			b.Fatal(err)
+		}
+		for i := 0; i < 1000; i++ {
+			if _, err := s.Play(context.Background(), loop[i%len(loop)]); err != nil {
+				b.Fatal(err)
+			}
+		}
+		held = append(held, s)
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/float64(len(held)), "B/stream")
+	runtime.KeepAlive(held)
 }

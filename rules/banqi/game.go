@@ -178,7 +178,7 @@ func (g *GameRuleset) NewGame(start arbiter.GameStart) (arbiter.GameSession, err
 	if err != nil {
 		return nil, positionError(err)
 	}
-	gs := &gameSession{g: g, s: s}
+	gs := &gameSession{g: g, s: s, deal: start.Deal}
 	gs.info = g.Info()
 	return gs, nil
 }
@@ -198,12 +198,14 @@ func positionError(err error) error {
 	return err
 }
 
-// gameSession is a Session behind arbiter.GameSession.
+// gameSession is a Session behind arbiter.GameSession. It keeps only the Session (the
+// game's plies, about 70 bytes each, and the repetition window); Report rebuilds the
+// per-ply reports by replaying the canonical plies, so that a long stream stays small.
 type gameSession struct {
 	g       *GameRuleset
 	s       *Session
+	deal    string
 	info    arbiter.RulesetInfo
-	plies   []arbiter.GamePly
 	cycle   *arbiter.GameCycle
 	status  arbiter.Status
 	ignored int
@@ -296,7 +298,6 @@ func (gs *gameSession) Play(ctx context.Context, text string) (arbiter.GameUpdat
 	if u.Status == arbiter.StatusForbidden {
 		return out, nil
 	}
-	gs.plies = append(gs.plies, ply)
 	gs.cycle, gs.status = out.Cycle, u.Status
 	return out, nil
 }
@@ -345,7 +346,7 @@ func (gs *gameSession) gameCycle(c *Cycle) *arbiter.GameCycle {
 	for _, sp := range c.Sides {
 		var natures []arbiter.Nature
 		for i := c.Start; i < c.End && i < g.Len(); i++ {
-			if g.Ply(i).Effect.Mover == sp.Side {
+			if g.Ply(i).Mover == sp.Side {
 				natures = append(natures, nature(gs.s.Nature(i)))
 			}
 		}
@@ -372,12 +373,12 @@ func (gs *gameSession) Position() string { return gs.s.Game().Position().String(
 func (gs *gameSession) Report() *arbiter.GameReport {
 	res, why, expl := gs.s.Result()
 	r := &arbiter.GameReport{
-		Ruleset: gs.info, Plies: append([]arbiter.GamePly(nil), gs.plies...), Cycle: gs.cycle,
+		Ruleset: gs.info, Plies: gs.replay(), Cycle: gs.cycle,
 		Result: res, Termination: termination(why), Status: arbiter.StatusOngoing,
 		IgnoredPlies: gs.ignored, FirstPlayer: side(gs.s.Game().FirstPlayer()),
 		Explanation: expl, FinalPosition: gs.Position(),
 	}
-	if len(gs.plies) > 0 {
+	if len(r.Plies) > 0 {
 		r.Status = gs.status
 	}
 	if _, _, ply, over := gs.s.Over(); over {
@@ -390,6 +391,31 @@ func (gs *gameSession) Report() *arbiter.GameReport {
 		r.Explanation = r.Cycle.Ruling.Explanation
 	}
 	return r
+}
+
+// replay rebuilds the report of every ply played, replaying the canonical plies in a
+// fresh session (the referee is deterministic: the same plies get the same reports).
+func (gs *gameSession) replay() []arbiter.GamePly {
+	g := gs.s.Game()
+	n := g.Len()
+	if n == 0 {
+		return nil
+	}
+	fresh, err := NewSession(gs.s.rs, *g.Start(), gs.deal)
+	if err != nil {
+		panic("banqi: replaying a session: " + err.Error())
+	}
+	rep := &gameSession{g: gs.g, s: fresh}
+	out := make([]arbiter.GamePly, 0, n)
+	for i := 0; i < n; i++ {
+		m := g.Ply(i).Move
+		u, err := fresh.PlayMove(m, m.String())
+		if err != nil || u.Status == arbiter.StatusForbidden {
+			panic(fmt.Sprintf("banqi: replaying ply %d %s: %v %v", i+1, m, err, u.Status))
+		}
+		out = append(out, rep.gamePly(&u))
+	}
+	return out
 }
 
 // maxPerftDepth bounds perft: the tree of a position with face-down pieces grows by

@@ -50,7 +50,7 @@ func (s *Session) occurrence() (k, prev int) {
 	for j := prev; j-L >= g.WindowStart() && g.HashAt(j-L) == g.HashAt(n); j -= L {
 		same := true
 		for i := 0; i < L; i++ {
-			if g.Ply(j-L+i).Effect.Move != g.Ply(j+i).Effect.Move {
+			if g.Ply(j-L+i).Move != g.Ply(j+i).Move {
 				same = false
 				break
 			}
@@ -69,8 +69,8 @@ func (s *Session) cycle(prev, n, k int) *Cycle {
 	for _, side := range []bq.Color{bq.Red, bq.Black} {
 		sp := &c.Sides[side-1]
 		sp.Side = side
-		sp.Plies = s.count[n][side-1].plies - s.count[prev][side-1].plies
-		sp.Attacks = s.count[n][side-1].attacks - s.count[prev][side-1].attacks
+		sp.Plies = int(s.count[n][side-1].plies - s.count[prev][side-1].plies)
+		sp.Attacks = int(s.count[n][side-1].attacks - s.count[prev][side-1].attacks)
 		sp.Perpetual = sp.Plies > 0 && sp.Attacks == sp.Plies
 		switch {
 		case sp.Perpetual:

@@ -68,7 +68,7 @@ type Session struct {
 	endNote string
 }
 
-type sideCount struct{ plies, attacks int }
+type sideCount struct{ plies, attacks int32 }
 
 // SessionError reports a start that cannot be refereed.
 type SessionError struct {
