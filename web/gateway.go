@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
@@ -79,11 +80,44 @@ func outgoingHeader(key string) (string, bool) {
 // Content Too Large rather than 429 Too Many Requests: every unary limit of this service
 // is a size or length limit (plies, message bytes), never a rate limit, and retrying the
 // same request cannot succeed.
+//
+// A request the gateway cannot decode (a body that is no JSON, an unknown field, a query
+// or path parameter of the wrong type) gets the shape of every other bad input: a
+// BadRequest field violation naming the body or the parameter, with the ErrorInfo reason
+// MALFORMED_MESSAGE the gRPC server gives an undecodable message.
 func errorHandler(ctx context.Context, mux *runtime.ServeMux, m runtime.Marshaler, w http.ResponseWriter, r *http.Request, err error) {
+	if st, ok := status.FromError(err); ok && st.Code() == codes.InvalidArgument && len(st.Details()) == 0 {
+		err = fieldStatus(codes.InvalidArgument, undecodedField(st.Message()), reasonMalformed,
+			"the request cannot be decoded: "+st.Message(), nil).Err()
+	}
 	if status.Code(err) == codes.ResourceExhausted {
 		err = &runtime.HTTPStatusError{HTTPStatus: http.StatusRequestEntityTooLarge, Err: err}
 	}
 	runtime.DefaultHTTPErrorHandler(ctx, mux, m, w, r, err)
+}
+
+// reasonMalformed is the ErrorInfo reason of a request that cannot be decoded (as in
+// server).
+const reasonMalformed = "MALFORMED_MESSAGE"
+
+// undecodedField names what the gateway could not decode, from its message: a query
+// parameter (`parsing field "page_size": ...`), a path parameter (`missing parameter id`,
+// `type mismatch, parameter: id, ...`), or else the body.
+func undecodedField(msg string) string {
+	if rest, ok := strings.CutPrefix(msg, `parsing field "`); ok {
+		if name, _, ok := strings.Cut(rest, `"`); ok && name != "" {
+			return name
+		}
+	}
+	for _, prefix := range []string{"missing parameter ", "type mismatch, parameter: "} {
+		if rest, ok := strings.CutPrefix(msg, prefix); ok {
+			name, _, _ := strings.Cut(rest, ",")
+			if name = strings.TrimSpace(name); name != "" {
+				return name
+			}
+		}
+	}
+	return "body"
 }
 
 // routingErrorHandler answers a path the API does not have with 404 and a method a path
