@@ -38,7 +38,7 @@ func (a *analyst) gainElsewhere(p *xiangqi.Position, w *win) bool {
 // victim can no longer be won. NoSquare when there is none. Two wins that each gain
 // only through the other (a defender guarding both, overloaded) are both chases.
 func (a *analyst) wonThrough(p xiangqi.Position, ws *winSet, w *win) xiangqi.Square {
-	if !a.gainElsewhere(&p, w) {
+	if len(ws.list) < 2 || !a.gainElsewhere(&p, w) {
 		return xiangqi.NoSquare
 	}
 	for i := range ws.list {

@@ -193,7 +193,6 @@ func (c *classifier) chases(f *plyFacts, answering bool) (threats, excl []arbite
 	// if the check did not bind, so an attack the opponent's own checking move exposed
 	// stays idle (参考图22).
 	base := a.scan(f.before, answering, xiangqi.NoSquare)
-	var tied *winSet
 	var escaping, renewing *bool
 	for i := range ws.list {
 		w := &ws.list[i]
@@ -228,7 +227,7 @@ func (c *classifier) chases(f *plyFacts, answering bool) (threats, excl []arbite
 			necessary = append(necessary, f.move.To())
 		}
 		b := base.get(w.victim)
-		if b != nil && a.freedFromDuty(&f.before, &now, w.victim, answering, &tied) {
+		if b != nil && a.freedFromDuty(&f.before, &now, b, w, answering) {
 			// The win was there before only at the price of a piece its capturer
 			// guarded; the move freed the capturer of that duty: a new threat.
 			b = nil
@@ -304,28 +303,43 @@ func (c *classifier) chases(f *plyFacts, answering bool) (threats, excl []arbite
 	return threats, excl
 }
 
-// freedFromDuty reports whether the victim could be won before the move only by a
-// capture that would abandon a piece the capturing side guarded against an attack (a
-// root doing its duty, spec §1.2 4, 做根子捉子: the exchange then goes on with the
-// defender taking that piece, wardList.duties), and can be won after it without that
-// price: the move frees the capturer, a new threat (29.2). 图12: the cannon h7 escapes
-// the rook and frees the rook g7, which guarded it, to take the pawn g9; 参考图16: the
-// crossed pawn steps away from the black rook and frees the rook f6, which guarded it,
-// to take the pawn f3 (the pawn's move uncovers the rook's attack, 26.1.1). The book
-// does not weigh that price when it asks whether a capture wins (图22: the rook that
-// takes the pawn e4 abandons the horse b6 it guards, and it is a chase; 参考图3, 参考图21,
-// 参考图46); it only decides whether the win is new. tied caches the baseline scan with
-// the duties weighed.
-func (a *analyst) freedFromDuty(before, now *xiangqi.Position, victim xiangqi.Square, relaxed bool, tied **winSet) bool {
-	a.duty = true
-	defer func() { a.duty = false }()
-	if *tied == nil {
-		*tied = a.scan(*before, relaxed, xiangqi.NoSquare)
-	}
-	if (*tied).get(victim) != nil {
+// freedFromDuty reports whether the victim could be won before the move (b, the win
+// found there) only by a capture that would abandon a piece the capturing side guarded
+// against an attack (a root doing its duty, spec §1.2 4, 做根子捉子: the exchange then
+// goes on with the defender taking that piece, wardList.duties), and can be won after
+// it (w) without that price: the move frees the capturer, a new threat (29.2). 图12: the
+// cannon h7 escapes the rook and frees the rook g7, which guarded it, to take the pawn
+// g9; 参考图16: the crossed pawn steps away from the black rook and frees the rook f6,
+// which guarded it, to take the pawn f3 (the pawn's move uncovers the rook's attack,
+// 26.1.1). The book does not weigh that price when it asks whether a capture wins
+// (图22: the rook that takes the pawn e4 abandons the horse b6 it guards, and it is a
+// chase; 参考图3, 参考图21, 参考图46); it only decides whether the win is new. A win
+// through checks pays no such price (the line's own end weighs what it leaves, dutyLost).
+func (a *analyst) freedFromDuty(before, now *xiangqi.Position, b, w *win, relaxed bool) bool {
+	if len(b.starts) > 0 || a.directWin(before, b.victim, relaxed, true) {
 		return false // winnable before, duty weighed: not freed
 	}
-	return a.scan(*now, false, victim).get(victim) != nil
+	return len(w.starts) > 0 || a.directWin(now, w.victim, false, true)
+}
+
+// directWin reports whether the side to move of p (the chaser) wins the piece on victim
+// by a capture there and the complete exchange, as scan values it; duty weighs what the
+// capturing pieces stop guarding (wardList.duties).
+func (a *analyst) directWin(p *xiangqi.Position, victim xiangqi.Square, relaxed, duty bool) bool {
+	a.duty = duty
+	defer func() { a.duty = false }()
+	var buf [16]xiangqi.Square
+	for _, from := range p.AppendAttackers(buf[:0], victim, a.chaser) {
+		m := xiangqi.NewMove(from, victim)
+		g, ok := a.captureGain(p, m, relaxed)
+		if ok && !relaxed {
+			g = a.followUpGain(p, m, g)
+		}
+		if ok && g > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // wasThreatened reports whether the moved piece could have been won by the opponent
