@@ -183,7 +183,8 @@ func (p *Position) after(m Move) *Position {
 	return &q
 }
 
-// HasLegalAction reports whether the side to move has any legal ply.
+// HasLegalAction reports whether the side to move has any legal ply. It stops at the
+// first one and allocates nothing.
 func (p *Position) HasLegalAction() bool {
 	if p.poolSize > 0 {
 		return true // §5: while a face-down piece remains, a flip is always possible
@@ -191,8 +192,22 @@ func (p *Position) HasLegalAction() bool {
 	if p.side == NoColor {
 		return false
 	}
-	var buf [64]Move
-	return len(p.LegalMoves(buf[:0], false)) > 0
+	var buf [8]target
+	for s := 0; s < p.NumSquares(); s++ {
+		x := p.board[s]
+		if x == NoPiece || x == FaceDown || x.Color() != p.side {
+			continue
+		}
+		for d := 0; d < 4; d++ {
+			if a, ok := step(Square(s), d, p.Ranks()); ok && p.board[a] == NoPiece {
+				return true
+			}
+		}
+		if len(p.targets(x, Square(s), buf[:0])) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // Perft counts the leaves of the tree of legal plies to depth, every flip and hidden

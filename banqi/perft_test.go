@@ -184,3 +184,22 @@ func TestActionCount(t *testing.T) {
 		}
 	}
 }
+
+// HasLegalAction agrees with the generator.
+func TestHasLegalAction(t *testing.T) {
+	for _, tc := range []struct{ opts, pos string }{
+		{"", "4/4/4/4/4/4/g3/Pm2 r - 0"},
+		{"", "4/4/4/4/4/4/g3/Pm2 b - 0"},
+		{"", "3X/4/4/4/4/4/g3/Pm2 r p 0"},
+		{"", "4/4/4/4/4/4/n3/C3 r - 0"},
+		{"", "4/4/4/4/4/g3/n3/C3 r - 0"},
+		{"", "4/4/4/4/4/1n2/nm2/C3 r - 0"},
+		{"", "4/4/4/4/4/n3/mr2/Cg2 r - 0"},
+		{"", "4/4/4/4/4/n3/mr2/Cg2 b - 0"},
+	} {
+		p := mustPos(t, tc.pos, opts(t, tc.opts))
+		if got, want := p.HasLegalAction(), len(p.LegalMoves(nil, false)) > 0; got != want {
+			t.Errorf("%s: HasLegalAction %v, generator %v", tc.pos, got, want)
+		}
+	}
+}

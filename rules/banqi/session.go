@@ -337,11 +337,13 @@ func (s *Session) checkEnd(u *Update, ply int) {
 	if side == bq.NoColor || pos.PoolSize() > 0 {
 		return // a flip is always possible
 	}
-	moves := pos.LegalMoves(nil, false)
-	if pol.OnViolation == ViolationForbid {
-		moves = removeForbidden(moves, u.Forbidden)
+	var stuck bool
+	if pol.OnViolation == ViolationForbid && len(u.Forbidden) > 0 {
+		stuck = len(removeForbidden(pos.LegalMoves(nil, false), u.Forbidden)) == 0
+	} else {
+		stuck = !pos.HasLegalAction()
 	}
-	if len(moves) == 0 {
+	if stuck {
 		note := fmt.Sprintf("%s has no legal action (nothing to flip, move or capture) and loses (§5)", side)
 		if len(u.Forbidden) > 0 {
 			note = fmt.Sprintf("%s has no legal action left: %d plies are forbidden (%s) and nothing can be flipped; %s loses (§5)", side, len(u.Forbidden), u.Forbidden[0].Reason, side)
