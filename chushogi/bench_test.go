@@ -81,7 +81,7 @@ func BenchmarkReplayPerPly(b *testing.B) {
 				if _, err := g.Play(m); err != nil {
 					b.Fatal(err)
 				}
-				_ = g.Occurrences()
+				_ = g.Occurrence()
 			}
 			plies += len(ms)
 		}

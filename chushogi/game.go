@@ -31,28 +31,43 @@ type PlyRecord struct {
 	Irreversible bool
 }
 
+// Occurrence is how often a position stood in the repetition window: Count times, first
+// after ply First (counts of plies played, 0 = the start), and, when Count > 1, the
+// time before the latest after ply Previous (-1 otherwise). Latest is the latest.
+type Occurrence struct {
+	Count                   int
+	First, Previous, Latest int
+}
+
+// windowEntry is one distinct position of the window and its occurrences.
 type windowEntry struct {
-	ply int // the position after this many plies
-	key uint64
 	pos Position
+	occ Occurrence
 }
 
 // Game is a start position and the moves played, replayed with full legality checks
-// under Options. It keeps the repetition window: the positions since the last
-// irreversible ply (§8.2), compared exactly (the hash only finds candidates).
+// under Options. It keeps the repetition window: the distinct positions since the last
+// irreversible ply (§8.2) with their occurrence counts, in a table keyed by the
+// position's hash. The hash only finds candidates; positions are compared exactly
+// (§8.1). So the cost of a ply does not grow with the window.
 type Game struct {
 	opts     Options
 	identity Identity
 	start    Position
 	pos      Position
 	plies    []PlyRecord
-	window   []windowEntry
+
+	entries []windowEntry      // the distinct positions of the window
+	index   map[uint64][]int32 // position key -> indices into entries
+	peak    int                // the most keys index held since it was made
+	cur     int                // entries index of the current position
+	length  int                // positions in the window, repeats included
 }
 
 // NewGame starts a game at start under the move options o, comparing positions by id.
 func NewGame(start Position, o Options, id Identity) *Game {
-	g := &Game{opts: o, identity: id, start: start, pos: start}
-	g.window = append(g.window, windowEntry{ply: 0, key: start.Key(id.withMarker()), pos: start})
+	g := &Game{opts: o, identity: id, start: start, pos: start, index: map[uint64][]int32{}}
+	g.enter(0)
 	return g
 }
 
@@ -87,10 +102,50 @@ func (g *Game) play(m Move) PlyRecord {
 		Irreversible: IsIrreversible(mover, m, caps)}
 	g.plies = append(g.plies, rec)
 	if rec.Irreversible {
-		g.window = g.window[:0]
+		g.resetWindow()
 	}
-	g.window = append(g.window, windowEntry{ply: len(g.plies), key: g.pos.Key(g.identity.withMarker()), pos: g.pos})
+	g.enter(len(g.plies))
 	return rec
+}
+
+// resetWindow empties the window at an irreversible ply. A table that grew large is
+// dropped rather than cleared, so that clearing never costs more than the plies that
+// filled it.
+func (g *Game) resetWindow() {
+	g.entries = g.entries[:0]
+	g.length = 0
+	if g.peak > 64 {
+		g.index, g.peak = map[uint64][]int32{}, 0
+	} else {
+		clear(g.index)
+	}
+}
+
+// enter records the current position, after ply plies, in the window.
+func (g *Game) enter(plies int) {
+	g.length++
+	key := g.pos.Key(g.identity.withMarker())
+	if i := g.find(key, &g.pos); i >= 0 {
+		e := &g.entries[i]
+		e.occ.Count++
+		e.occ.Previous, e.occ.Latest = e.occ.Latest, plies
+		g.cur = i
+		return
+	}
+	g.entries = append(g.entries, windowEntry{pos: g.pos, occ: Occurrence{Count: 1, First: plies, Previous: -1, Latest: plies}})
+	g.cur = len(g.entries) - 1
+	g.index[key] = append(g.index[key], int32(g.cur))
+	g.peak = max(g.peak, len(g.index))
+}
+
+// find returns the entries index of the position q (with hash key), or -1.
+func (g *Game) find(key uint64, q *Position) int {
+	for _, i := range g.index[key] {
+		if g.entries[i].pos.SameAs(q, g.identity.withMarker()) {
+			return int(i)
+		}
+	}
+	return -1
 }
 
 // IsIrreversible reports whether a move is irreversible (§8.2): it captures, promotes,
@@ -99,24 +154,13 @@ func IsIrreversible(mover Piece, m Move, caps Captures) bool {
 	return caps.Any() || m.Promote || (!mover.Promoted() && (mover.Kind() == Pawn || mover.Kind() == Lance))
 }
 
-// Occurrences returns the plies (counts of plies played, 0 = the start) after which
-// the current position stood, within the window, oldest first; the last is the current
-// ply itself.
-func (g *Game) Occurrences() []int {
-	cur := &g.window[len(g.window)-1]
-	var out []int
-	for i := range g.window {
-		w := &g.window[i]
-		if w.key == cur.key && w.pos.SameAs(&cur.pos, g.identity.withMarker()) {
-			out = append(out, w.ply)
-		}
-	}
-	return out
-}
+// Occurrence returns how often the current position stood in the window, the current
+// ply included.
+func (g *Game) Occurrence() Occurrence { return g.entries[g.cur].occ }
 
 // WindowLen returns the number of positions in the repetition window (the current one
 // included).
-func (g *Game) WindowLen() int { return len(g.window) }
+func (g *Game) WindowLen() int { return g.length }
 
 // WouldRepeat reports whether playing m (assumed legal) gives a position that already
 // stood in the window (forbid_any_repeat, §8.4).
@@ -127,12 +171,5 @@ func (g *Game) WouldRepeat(m Move) bool {
 	if IsIrreversible(mover, m, caps) {
 		return false
 	}
-	key := q.Key(g.identity.withMarker())
-	for i := range g.window {
-		w := &g.window[i]
-		if w.key == key && w.pos.SameAs(&q, g.identity.withMarker()) {
-			return true
-		}
-	}
-	return false
+	return g.find(q.Key(g.identity.withMarker()), &q) >= 0
 }

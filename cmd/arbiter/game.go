@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -272,7 +273,12 @@ func runGameCompare(args []string, stdout, stderr io.Writer) int {
 				fmt.Fprintf(stderr, "arbiter compare: %s: %s\n", g.Info().ID, describeGameError(err))
 				return exitInput
 			}
-			resp = &arbiterv1.AdjudicateResponse{Ruleset: g.Info().ID, Game: game, Explanation: "rejected: " + describeGameError(err)}
+			resp = &arbiterv1.AdjudicateResponse{Ruleset: g.Info().ID, Game: game, Explanation: "rejected: " + describeGameError(err),
+				Rejected: &arbiterv1.MoveRejected{Field: fe.Field, Reason: fe.Code, Description: fe.Reason}}
+			var me *arbiter.MoveError
+			if errors.As(err, &me) {
+				resp.Rejected.Ply, resp.Rejected.Move = int32(me.Ply), me.Text
+			}
 			if !gf.asJSON {
 				fmt.Fprintf(out, "%-40s rejected  %s\n", g.Info().ID, describeGameError(err))
 			}

@@ -30,60 +30,76 @@ func deadOnLastRank(pc chushogi.Piece, s chushogi.Square) bool {
 	return s.Rank() == chushogi.Ranks-1
 }
 
-// barePieces counts c's pieces for the bared side (condition 1) and for the baring side
-// (condition 3: no pawns or go-betweens anywhere, no lances on the last rank), and
-// lists c's royal squares and the squares of its counted baring pieces.
-func barePieces(p *chushogi.Position, c chushogi.Color) (bared, baring int, royals, counted []chushogi.Square) {
-	for s := chushogi.Square(0); s < chushogi.NumSquares; s++ {
-		pc := p.At(s)
-		if pc == chushogi.NoPiece || pc.Color() != c {
-			continue
-		}
-		if pc.IsRoyal() {
-			royals = append(royals, s)
-		}
-		dead := deadOnLastRank(pc, s)
-		if !dead {
-			bared++
-		}
-		if !dead && !(!pc.Promoted() && (pc.Kind() == chushogi.Pawn || pc.Kind() == chushogi.GoBetween)) {
-			baring++
-			counted = append(counted, s)
-		}
+// bareCount is one side's tally for the bare-king test: its pieces that are not dead
+// on the last rank (condition 1), the pieces that count for baring (condition 3: no
+// pawns or go-betweens anywhere, no dead lances), and its royal pieces.
+type bareCount struct {
+	bared, baring, royals int
+	royal                 chushogi.Square // one royal square
+}
+
+// countsForBaring reports whether pc on s counts on the baring side (§7.3 condition 3).
+func countsForBaring(pc chushogi.Piece, s chushogi.Square) bool {
+	if deadOnLastRank(pc, s) {
+		return false
 	}
-	return
+	return pc.Promoted() || (pc.Kind() != chushogi.Pawn && pc.Kind() != chushogi.GoBetween)
 }
 
 // bareKing returns the side whose king is bared, and so loses (§7.3, lishogi's server
-// rule): tested for sente first, then gote.
+// rule): tested for sente first, then gote. One pass over the board counts both sides;
+// the attack and adjacency conditions are looked at only when the counts allow a bare
+// king.
 func bareKing(p *chushogi.Position) (chushogi.Color, bool) {
+	var n [2]bareCount
+	for s := chushogi.Square(0); s < chushogi.NumSquares; s++ {
+		pc := p.At(s)
+		if pc == chushogi.NoPiece {
+			continue
+		}
+		c := &n[pc.Color()]
+		if pc.IsRoyal() {
+			c.royals++
+			c.royal = s
+		}
+		if !deadOnLastRank(pc, s) {
+			c.bared++
+		}
+		if countsForBaring(pc, s) {
+			c.baring++
+		}
+	}
 	for _, x := range []chushogi.Color{chushogi.Sente, chushogi.Gote} {
 		y := x.Other()
-		xBared, _, xRoyals, _ := barePieces(p, x)
-		_, yBaring, yRoyals, yCounted := barePieces(p, y)
-		if xBared != 1 || len(xRoyals) != 1 || yBaring <= 1 || len(yRoyals) == 0 {
+		if n[x].bared != 1 || n[x].royals != 1 || n[y].baring <= 1 || n[y].royals == 0 {
 			continue
 		}
-		attacked := false
-		for _, s := range yRoyals {
-			if p.Attacks(x, s) {
-				attacked = true
-			}
-		}
-		if attacked {
-			continue
-		}
-		adjacent := false
-		for _, s := range yCounted {
-			if chushogi.Distance(s, xRoyals[0]) == 1 {
-				adjacent = true
-			}
-		}
-		if yBaring > 2 || !adjacent {
+		if bareKingHolds(p, x, n[x].royal, n[y].baring) {
 			return x, true
 		}
 	}
 	return 0, false
+}
+
+// bareKingHolds checks conditions 5 and 6 for x's lone royal on xr: no royal piece of
+// the opponent y is attacked by x, and y has more than two counted pieces or none of
+// them stands next to xr.
+func bareKingHolds(p *chushogi.Position, x chushogi.Color, xr chushogi.Square, yBaring int) bool {
+	y := x.Other()
+	adjacent := false
+	for s := chushogi.Square(0); s < chushogi.NumSquares; s++ {
+		pc := p.At(s)
+		if pc == chushogi.NoPiece || pc.Color() != y {
+			continue
+		}
+		if pc.IsRoyal() && p.Attacks(x, s) {
+			return false
+		}
+		if countsForBaring(pc, s) && chushogi.Distance(s, xr) == 1 {
+			adjacent = true
+		}
+	}
+	return yBaring > 2 || !adjacent
 }
 
 // kingAgainstKing reports the draw of §7.4: two pieces on the board (pawns and lances on

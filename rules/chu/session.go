@@ -40,8 +40,11 @@ func newSession(rs *Ruleset, start chushogi.Position, pol arbiter.Policy) *sessi
 
 func (s *session) Position() string { return s.game.Position().SFEN() }
 
-func moveError(text, code, reason string) *arbiter.MoveError {
-	return &arbiter.MoveError{Text: text, Code: code, Reason: reason}
+// rejectMove is the error for a move that cannot be played: the reason code is also
+// written at the end of the wording ("... [counter_strike]"), so that a person reading a
+// Compare column or a stream rejection sees it too.
+func rejectMove(ply int, text string, code chushogi.Reason, reason string, err error) *arbiter.MoveError {
+	return &arbiter.MoveError{Ply: ply, Text: text, Code: code.Code(), Reason: reason + " [" + code.Code() + "]", Err: err}
 }
 
 // Play applies one USI move.
@@ -56,19 +59,19 @@ func (s *session) Play(ctx context.Context, text string) (arbiter.GameUpdate, er
 		if ue, ok := err.(*chushogi.USIError); ok {
 			code = ue.Code
 		}
-		return arbiter.GameUpdate{}, &arbiter.MoveError{Ply: ply, Text: text, Code: code.Code(), Reason: err.Error(), Err: err}
+		return arbiter.GameUpdate{}, rejectMove(ply, text, code, err.Error(), err)
 	}
 	if s.result != arbiter.ResultOngoing {
-		return arbiter.GameUpdate{}, &arbiter.MoveError{Ply: ply, Text: text, Code: chushogi.ReasonGameOver.Code(),
-			Reason: fmt.Sprintf("%s: %s (%s at ply %d)", m, chushogi.ReasonGameOver, s.explanation, s.decidedAt)}
+		return arbiter.GameUpdate{}, rejectMove(ply, text, chushogi.ReasonGameOver,
+			fmt.Sprintf("%s: %s (%s at ply %d)", m, chushogi.ReasonGameOver, s.explanation, s.decidedAt), nil)
 	}
 	pos := s.game.Position()
 	if ie := pos.WhyIllegal(m, s.game.Options()); ie != nil {
-		return arbiter.GameUpdate{}, &arbiter.MoveError{Ply: ply, Text: text, Code: ie.Reason.Code(), Reason: ie.Error(), Err: ie}
+		return arbiter.GameUpdate{}, rejectMove(ply, text, ie.Reason, ie.Error(), ie)
 	}
 	if s.rs.cfg.repetition == RepetitionForbidAny && s.game.WouldRepeat(m) {
-		return arbiter.GameUpdate{}, &arbiter.MoveError{Ply: ply, Text: text, Code: chushogi.ReasonRepeatsPosition.Code(),
-			Reason: fmt.Sprintf("%s: %s (forbid_any_repeat, identity %s)", m, chushogi.ReasonRepeatsPosition, s.rs.cfg.identity)}
+		return arbiter.GameUpdate{}, rejectMove(ply, text, chushogi.ReasonRepeatsPosition,
+			fmt.Sprintf("%s: %s (forbid_any_repeat, identity %s)", m, chushogi.ReasonRepeatsPosition, s.rs.cfg.identity), nil)
 	}
 	canonical := m.Canonical(pos).String()
 	mover := pos.SideToMove()
@@ -90,13 +93,13 @@ func (s *session) Play(ctx context.Context, text string) (arbiter.GameUpdate, er
 	}
 	gp := arbiter.GamePly{Ply: ply, Side: side(mover), Move: canonical, Text: text, Natures: natures, Nature: natures[0],
 		Threats: threats, Capture: rec.Captures.Any(), Check: natures[0] == arbiter.NatureCheck, Position: after.SFEN()}
-	occ := s.game.Occurrences()
-	gp.Occurrence = len(occ)
+	occ := s.game.Occurrence()
+	gp.Occurrence = occ.Count
 	gp.Explanation = plyExplanation(rec, natures)
 	s.plies = append(s.plies, gp)
 	u := arbiter.GameUpdate{Ply: gp, Status: arbiter.StatusOngoing, Result: arbiter.ResultOngoing, Position: gp.Position}
 	s.cycle = nil
-	if len(occ) >= 2 && s.rs.cfg.repetition != RepetitionForbidAny {
+	if occ.Count >= 2 && s.rs.cfg.repetition != RepetitionForbidAny {
 		s.cycle = s.judgeCycle(occ)
 		u.Cycle = s.cycle
 		if s.cycle.Ruling.Verdict != arbiter.VerdictDraw && s.cycle.Ruling.Verdict != arbiter.VerdictNone {
@@ -120,9 +123,11 @@ func plyExplanation(rec chushogi.PlyRecord, natures []arbiter.Nature) string {
 	b.WriteString(rec.Mover.Name())
 	if rec.Captures.Any() {
 		b.WriteString(" captures")
+		sep := " the "
 		for _, c := range []chushogi.Piece{rec.Captures.Mid, rec.Captures.To} {
 			if c != chushogi.NoPiece {
-				b.WriteString(" the " + c.Name())
+				b.WriteString(sep + c.Name())
+				sep = " and the "
 			}
 		}
 	}
@@ -140,12 +145,15 @@ func plyExplanation(rec chushogi.PlyRecord, natures []arbiter.Nature) string {
 // the first occurrence of the position, a side attacked throughout when each of its
 // last d moves attacked (d = half the plies since then); exactly one such side must
 // change (and loses at the fourth occurrence); otherwise it is a draw.
-func (s *session) judgeCycle(occ []int) *arbiter.GameCycle {
+//
+// The cost does not depend on the length of the game: the streaks are running counts.
+// The patterns list the natures of the cycle's plies, at most the last
+// arbiter.MaxCyclePlies of them.
+func (s *session) judgeCycle(occ chushogi.Occurrence) *arbiter.GameCycle {
 	cur := s.game.Len()
-	first := occ[0]
-	d := (cur - first) / 2
+	d := (cur - occ.First) / 2
 	family := s.rs.cfg.repetition
-	c := &arbiter.GameCycle{FirstPly: occ[len(occ)-2] + 1, LastPly: cur, Occurrence: len(occ), Position: s.game.Position().SFEN()}
+	c := &arbiter.GameCycle{FirstPly: occ.Previous + 1, LastPly: cur, Occurrence: occ.Count, Position: s.game.Position().SFEN()}
 	var throughout []chushogi.Color
 	for _, col := range []chushogi.Color{chushogi.Sente, chushogi.Gote} {
 		n := s.streak[col]
@@ -153,7 +161,7 @@ func (s *session) judgeCycle(occ []int) *arbiter.GameCycle {
 			n = s.checkStreak[col]
 		}
 		pat := arbiter.GamePattern{Side: side(col)}
-		for i := c.FirstPly; i <= c.LastPly; i++ {
+		for i := max(c.FirstPly, c.LastPly-arbiter.MaxCyclePlies+1); i <= c.LastPly; i++ {
 			gp := s.plies[i-1]
 			if gp.Side == side(col) {
 				pat.Natures = append(pat.Natures, gp.Nature)
@@ -176,14 +184,14 @@ func (s *session) judgeCycle(occ []int) *arbiter.GameCycle {
 		x := throughout[0]
 		c.Ruling = arbiter.Ruling{Verdict: arbiter.MustChangeSide(side(x)), References: ref,
 			Explanation: fmt.Sprintf("the position occurs for the %s time; %s %s with each of its last %d moves and must change (it loses at the fourth occurrence)",
-				ordinal(len(occ)), x, what, d)}
+				ordinal(occ.Count), x, what, d)}
 	} else {
 		why := "neither side"
 		if len(throughout) == 2 {
 			why = "both sides"
 		}
 		c.Ruling = arbiter.Ruling{Verdict: arbiter.VerdictDraw, References: ref,
-			Explanation: fmt.Sprintf("the position occurs for the %s time; %s %s with every move since its first occurrence: a draw at the fourth occurrence", ordinal(len(occ)), why, what)}
+			Explanation: fmt.Sprintf("the position occurs for the %s time; %s %s with every move since its first occurrence: a draw at the fourth occurrence", ordinal(occ.Count), why, what)}
 	}
 	return c
 }
@@ -204,7 +212,7 @@ func ordinal(n int) string {
 
 // endChecks applies the end of game in the ruleset's order (§7.5): royal pieces lost,
 // bare king, no legal move, fourfold repetition, king against king.
-func (s *session) endChecks(occ []int) {
+func (s *session) endChecks(occ chushogi.Occurrence) {
 	p := s.game.Position()
 	cfg := &s.rs.cfg
 	if c, ok := royalLost(p, s.hadRoyal); ok {
@@ -222,7 +230,7 @@ func (s *session) endChecks(occ []int) {
 		s.end(wins(c.Other()), arbiter.TerminationNoLegalMove, fmt.Sprintf("%s has no legal move and loses", c))
 		return
 	}
-	if cfg.repetition != RepetitionForbidAny && len(occ) >= 4 && s.game.WindowLen() >= cfg.minWindow && s.cycle != nil {
+	if cfg.repetition != RepetitionForbidAny && occ.Count >= 4 && s.game.WindowLen() >= cfg.minWindow && s.cycle != nil {
 		if x := s.cycle.Ruling.Verdict.Responsible(); x != arbiter.SideNone {
 			term := arbiter.TerminationPerpetualAttack
 			if cfg.repetition == RepetitionSennichite {
