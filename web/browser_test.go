@@ -376,8 +376,14 @@ func TestPageInBrowser(t *testing.T) {
 
 	t.Run("another game: a chu shogi case", func(t *testing.T) {
 		b.t = t
+		b.open("/#case=chu-q2-jump")
+		b.run("open a case that expects a move refused", chromedp.WaitVisible(`#case-detail button`, chromedp.ByQuery))
+		if x := b.text(`#case-detail table.expectations`); !strings.Contains(x, "ply 1 refused (distant_protected_lion)") {
+			t.Errorf("the expectation of chu-q2-jump reads %q, want the refused ply and its reason", x)
+		}
 		b.open("/#case=chu-q1-bridge-then-recapture")
-		b.run("open the case", chromedp.WaitVisible(`#case-detail button`, chromedp.ByQuery))
+		b.run("open the case", chromedp.WaitVisible(`#case-detail h3`, chromedp.ByQuery),
+			chromedp.WaitVisible(`#case-detail button`, chromedp.ByQuery))
 		b.run("judge it", chromedp.Click(`#case-detail button`, chromedp.ByQuery),
 			chromedp.WaitVisible(`.ruling[data-ruleset^="chu-"] .verdict`, chromedp.ByQuery))
 		var errs int

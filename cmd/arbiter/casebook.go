@@ -81,7 +81,7 @@ func runCasebook(args []string, stdout, stderr io.Writer) int {
 		for _, c := range cases {
 			var exp []string
 			for _, e := range c.GetExpectations() {
-				exp = append(exp, e.GetRuleset()+"="+verdictWord(e.GetVerdict()))
+				exp = append(exp, e.GetRuleset()+"="+expectationWord(e))
 			}
 			fmt.Fprintf(out, "%-*s %-34s %s\n", width, c.GetId(), strings.Join(exp, " "), c.GetTitle())
 		}
@@ -118,6 +118,31 @@ func runCasebook(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	return exitOK
+}
+
+// expectationWord is what casebook list shows of an expectation: the verdict; for
+// another game's case that expects a move refused, the ply and the reason
+// ("rejects@1:distant_protected_lion"); else the expected result and the ply that ends
+// the game when the case gives them ("red-wins@9"); "none" when the case expects no
+// ruling.
+func expectationWord(e *arbiterv1.CaseExpectation) string {
+	switch {
+	case e.GetVerdict() != arbiterv1.Verdict_VERDICT_UNSPECIFIED:
+		return verdictWord(e.GetVerdict())
+	case e.GetRejectedPly() > 0:
+		w := fmt.Sprintf("rejects@%d", e.GetRejectedPly())
+		if e.GetRejectedReason() != "" {
+			w += ":" + e.GetRejectedReason()
+		}
+		return w
+	case e.GetResult() != arbiterv1.Result_RESULT_UNSPECIFIED:
+		w := strings.ReplaceAll(strings.ToLower(strings.TrimPrefix(e.GetResult().String(), "RESULT_")), "_", "-")
+		if e.GetDecidedAtPly() > 0 {
+			w += fmt.Sprintf("@%d", e.GetDecidedAtPly())
+		}
+		return w
+	}
+	return "none"
 }
 
 func verdictWord(v arbiterv1.Verdict) string {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/arbiter-xq/arbiter/internal/corpus"
 	"github.com/arbiter-xq/arbiter/pgn"
+	arbiterv1 "github.com/arbiter-xq/arbiter/proto/arbiter/v1"
 )
 
 func runCLI(t *testing.T, stdin string, args ...string) (string, string, int) {
@@ -322,5 +323,34 @@ func TestMoveNumbersFollowTheFEN(t *testing.T) {
 	_, stderr, _ = runCLI(t, "", "judge", "--moves", "h2e2 h9g7 h0g2 zz")
 	if !strings.Contains(stderr, "moves[3]: move 2 (ply 4, Black to move)") {
 		t.Errorf("stderr %q", stderr)
+	}
+}
+
+// casebook list shows what each expectation asks for: a verdict, or for another game's
+// case a move refused (the ply and the reason) or the result, never "none" for a case
+// that expects a rejection.
+func TestCasebookListExpectations(t *testing.T) {
+	tests := []struct {
+		e    *arbiterv1.CaseExpectation
+		want string
+	}{
+		{&arbiterv1.CaseExpectation{Verdict: arbiterv1.Verdict_VERDICT_RED_MUST_CHANGE}, "red-changes"},
+		{&arbiterv1.CaseExpectation{}, "none"},
+		{&arbiterv1.CaseExpectation{RejectedPly: 1, RejectedReason: "distant_protected_lion"}, "rejects@1:distant_protected_lion"},
+		{&arbiterv1.CaseExpectation{RejectedPly: 3}, "rejects@3"},
+		{&arbiterv1.CaseExpectation{Result: arbiterv1.Result_RESULT_RED_WINS, DecidedAtPly: 9}, "red-wins@9"},
+		{&arbiterv1.CaseExpectation{Result: arbiterv1.Result_RESULT_DRAW}, "draw"},
+	}
+	for _, tt := range tests {
+		if got := expectationWord(tt.e); got != tt.want {
+			t.Errorf("expectationWord(%v) = %q, want %q", tt.e, got, tt.want)
+		}
+	}
+	out, stderr, code := runCLI(t, "", "casebook", "list", "--source", "chu-q2-jump")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(out, "chu-jcsa2004=rejects@1:distant_protected_lion") {
+		t.Errorf("casebook list --source chu-q2-jump:\n%s", out)
 	}
 }

@@ -675,7 +675,7 @@ async function listCases(ev) {
       el("td", {}, c.title || ""),
       el("td", {class: "source", title: src.book || ""}, src.constructed ? ["constructed", src.clause ? el("div", {class: "muted"}, src.clause) : null]
         : [el("span", {lang: "zh"}, src.reference || ""), el("div", {class: "muted"}, shortBook(src.book))]),
-      el("td", {}, (c.expectations || []).map((x) => el("div", {}, x.ruleset, ": ", termText(x.verdict || "VERDICT_UNSPECIFIED"),
+      el("td", {}, (c.expectations || []).map((x) => el("div", {}, x.ruleset, ": ", expectText(x),
         x.knownDivergence ? el("span", {class: "flag"}, " (known divergence)") : null))),
       el("td", {class: "case-tags"}, (c.tags || []).join(", "))));
   }
@@ -684,6 +684,15 @@ async function listCases(ev) {
   }
   $("cases-table").hidden = cases.length === 0;
   $("cases-count").textContent = cases.length + (cases.length === 1 ? " case" : " cases");
+}
+
+// expectText is what an expectation asks for: the verdict; for another game's case, a
+// move refused (its ply and reason) or the result; else "no ruling".
+function expectText(x) {
+  if (x.verdict && x.verdict !== "VERDICT_UNSPECIFIED") return termText(x.verdict);
+  if (x.rejectedPly) return "ply " + x.rejectedPly + " refused" + (x.rejectedReason ? " (" + x.rejectedReason + ")" : "");
+  if (x.result && x.result !== "RESULT_UNSPECIFIED") return termText(x.result) + (x.decidedAtPly ? " at ply " + x.decidedAtPly : "");
+  return "no ruling";
 }
 
 // shortBook shortens a source book to its first words ("CXA 象棋竞赛规则 (2020 edition), chapter 6" -> "CXA 象棋竞赛规则").
@@ -717,11 +726,11 @@ async function openCase(id) {
     c.explanation ? el("p", {class: "explanation"}, c.explanation) : null,
     el("table", {class: "expectations"},
       el("caption", {}, "What the case expects"),
-      el("thead", {}, el("tr", {}, el("th", {scope: "col"}, "Ruleset"), el("th", {scope: "col"}, "Verdict"),
+      el("thead", {}, el("tr", {}, el("th", {scope: "col"}, "Ruleset"), el("th", {scope: "col"}, "Expected"),
         el("th", {scope: "col"}, "Natures"), el("th", {scope: "col"}, "Chased"), el("th", {scope: "col"}, "Known divergence"))),
       el("tbody", {}, (c.expectations || []).map((x) => el("tr", {},
         el("th", {scope: "row"}, x.ruleset),
-        el("td", {}, term(x.verdict || "VERDICT_UNSPECIFIED")),
+        el("td", {}, expectText(x)),
         el("td", {}, (x.natures || []).map((n) => TERMS[n] ? TERMS[n][1] : humanize(n)).join(" ")),
         el("td", {}, (x.chased || []).join(", ")),
         el("td", {}, x.knownDivergence || ""))))),
