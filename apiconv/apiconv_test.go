@@ -322,6 +322,10 @@ func TestCheckPolicy(t *testing.T) {
 			if !errors.As(err, &fe) || fe.Field != tc.field || fe.Code != apiconv.CodeInvalidPolicy {
 				t.Errorf("err = %v, want a FieldError on %s", err, tc.field)
 			}
+			// The message gives the API's range: the domain's "-1 for off" is rejected here.
+			if err != nil && strings.Contains(err.Error(), "-1 for off") {
+				t.Errorf("err = %v offers -1, which the API rejects", err)
+			}
 		})
 	}
 	// The default policy survives a round trip through the proto.

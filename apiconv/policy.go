@@ -58,11 +58,12 @@ func CheckPolicy(p *arbiterv1.Policy) (arbiter.Policy, error) {
 		if _, ok := arbiterv1.OnViolation_name[int32(p.GetOnViolation())]; !ok {
 			return bad("on_violation", "unknown value %d (use ON_VIOLATION_LOSE or ON_VIOLATION_FORBID)", p.GetOnViolation())
 		}
-		if p.GetNaturalMoveLimit() < 0 {
-			return bad("natural_move_limit", "%d is negative (0 means the default of 60 moves)", p.GetNaturalMoveLimit())
+		// The range as the API has it: the domain's "-1 for off" is no API value.
+		if n := p.GetNaturalMoveLimit(); n < 0 || n > arbiter.MaxNaturalMoveLimit {
+			return bad("natural_move_limit", "%d is outside 1..%d moves (0 means the default of 60 moves)", n, arbiter.MaxNaturalMoveLimit)
 		}
-		if p.CountedChecksLimit != nil && p.GetCountedChecksLimit() < 0 {
-			return bad("counted_checks_limit", "%d is negative (0 means every check counts)", p.GetCountedChecksLimit())
+		if n := p.GetCountedChecksLimit(); p.CountedChecksLimit != nil && (n < 0 || n > arbiter.MaxCheckCountLimit) {
+			return bad("counted_checks_limit", "%d is outside 1..%d (0 means every check counts)", n, arbiter.MaxCheckCountLimit)
 		}
 	}
 	out, err := Policy(p).Normalize()

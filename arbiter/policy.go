@@ -50,6 +50,9 @@ type Policy struct {
 // then bounded by MaxCyclePlies and the history length.
 const MaxNaturalMoveLimit = 1000
 
+// MaxCheckCountLimit is the largest Policy.CheckCountLimit.
+const MaxCheckCountLimit = 10000
+
 // DefaultPolicy returns the defaults of product.md.
 func DefaultPolicy() Policy {
 	return Policy{LossAtOccurrence: 3, OnViolation: ViolationLose, DrawAtOccurrence: 3, NaturalMoveLimit: 60, CheckCountLimit: 10}
@@ -89,8 +92,8 @@ func (p Policy) Normalize() (Policy, error) {
 		return p, &PolicyError{"on_violation", "must be lose or forbid"}
 	case p.NaturalMoveLimit < -1 || p.NaturalMoveLimit > MaxNaturalMoveLimit:
 		return p, &PolicyError{"natural_move_limit", fmt.Sprintf("%d is outside 1..%d (or -1 for off)", p.NaturalMoveLimit, MaxNaturalMoveLimit)}
-	case p.CheckCountLimit < -1 || p.CheckCountLimit > 10000:
-		return p, &PolicyError{"check_count_limit", fmt.Sprintf("%d is outside 1..10000 (or -1 for off)", p.CheckCountLimit)}
+	case p.CheckCountLimit < -1 || p.CheckCountLimit > MaxCheckCountLimit:
+		return p, &PolicyError{"check_count_limit", fmt.Sprintf("%d is outside 1..%d (or -1 for off)", p.CheckCountLimit, MaxCheckCountLimit)}
 	case p.NoDrawBeforeMove < 0 || p.NoDrawBeforeMove > 10000:
 		return p, &PolicyError{"no_draw_before_move", fmt.Sprintf("%d is outside 0..10000", p.NoDrawBeforeMove)}
 	}
