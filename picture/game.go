@@ -22,6 +22,9 @@ type GameAdapter struct {
 	Point func(square string) (Point, bool)
 	// SideColor is the arrow colour of a side's moves.
 	SideColor func(arbiter.Side) string
+	// Marks, if set, are the rings a position carries itself (chu shogi's
+	// counter-strike marker).
+	Marks func(position string) []RingMark
 }
 
 // gameAdapter returns the adapter of a game (arbiter.RulesetInfo.Game). A game adds its
@@ -30,6 +33,8 @@ func gameAdapter(game string) (GameAdapter, bool) {
 	switch game {
 	case arbiter.GameBanqi:
 		return banqiAdapter(), true
+	case arbiter.GameChuShogi:
+		return chuAdapter(), true
 	}
 	return GameAdapter{}, false
 }
@@ -105,6 +110,9 @@ func GameRulingBoard(r *arbiter.GameReport) (Board, []Option, error) {
 	}
 	var arrows []ArrowMark
 	var rings []RingMark
+	if ad.Marks != nil {
+		rings = append(rings, ad.Marks(position)...)
+	}
 	for i, p := range plies {
 		n := itoa(i + 1)
 		if len(plies) == 1 && r.Cycle == nil {
@@ -133,6 +141,7 @@ func GameRulingBoard(r *arbiter.GameReport) (Board, []Option, error) {
 		if p.Nature != arbiter.NatureUnspecified {
 			line += fmt.Sprintf(": %s %s", p.Nature.Chinese(), p.Nature)
 		}
+		attackers := map[Point]bool{} // one dashed ring per attacker, however many it attacks
 		for _, t := range p.Threats {
 			if !t.Counted {
 				continue
@@ -140,7 +149,8 @@ func GameRulingBoard(r *arbiter.GameReport) (Board, []Option, error) {
 			var as []string
 			for _, a := range t.Attackers {
 				as = append(as, a.Square)
-				if pt, ok := ad.Point(a.Square); ok {
+				if pt, ok := ad.Point(a.Square); ok && !attackers[pt] {
+					attackers[pt] = true
 					rings = append(rings, Ring(pt).WithColor(ChaseColor).WithDashes())
 				}
 			}

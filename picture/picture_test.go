@@ -2,6 +2,7 @@ package picture_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/xml"
 	"errors"
 	"flag"
@@ -13,8 +14,10 @@ import (
 
 	"github.com/arbiter-xq/arbiter/arbiter"
 	"github.com/arbiter-xq/arbiter/casebook"
+	"github.com/arbiter-xq/arbiter/chushogi"
 	. "github.com/arbiter-xq/arbiter/picture"
 	"github.com/arbiter-xq/arbiter/rules/chinese"
+	"github.com/arbiter-xq/arbiter/rules/chu"
 	"github.com/arbiter-xq/arbiter/xiangqi"
 )
 
@@ -85,6 +88,40 @@ var pictures = []struct {
 	{"neutral-squares-second", func(t testing.TB, w io.Writer) error {
 		return SVG(w, NeutralBoard(), Perspective(Second))
 	}},
+	{"chu-start", func(t testing.TB, w io.Writer) error {
+		pos := chushogi.StartPosition()
+		return ChuSVG(w, &pos, Title("中将棋 Chu shogi: the start position"))
+	}},
+	{"chu-start-gote", func(t testing.TB, w io.Writer) error {
+		pos := chushogi.StartPosition()
+		return ChuSVG(w, &pos, Perspective(Second), Width(400))
+	}},
+	{"chu-ruling-t-r1", func(t testing.TB, w io.Writer) error {
+		return GameRuling(w, chuReport(t, "chu-jcsa2004", "6k5/3gg7/11g/12/12/3R8/12/12/12/12/12/K11 b - 1",
+			"9f8f 1c1d 8f9f 1d1c 9f8f 1c1d 8f9f 1d1c"))
+	}},
+	{"chu-counter-strike", func(t testing.TB, w io.Writer) error {
+		// JCSA Q3: the rook takes a lion (marker 1a), gote's lion bridges over the silver.
+		return GameRuling(w, chuReport(t, "chu-jcsa2004", "k6r3n/9n2/8S3/7N3R/12/12/12/7V4/12/12/12/K11 b - 1", "1d1a"))
+	}},
+	{"chu-promoted", func(t testing.TB, w io.Writer) error {
+		// Every promoted piece, sente's on rank h, gote's on rank e, and a lion's two-step move.
+		return GameRuling(w, chuReport(t, "chu-lishogi", "k11/12/12/12/+d+h+r+b+v+m+a+l+o+x+e+t/12/2N9/+D+H+R+B+V+M+A+L+O+X+E+T/12/12/12/K11 b - 1", "10g9f8f"))
+	}},
+}
+
+// chuReport adjudicates a chu shogi game.
+func chuReport(t testing.TB, id, sfen, moves string) *arbiter.GameReport {
+	t.Helper()
+	rs, err := chu.New(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := arbiter.AdjudicateGame(context.Background(), rs, arbiter.GameStart{Position: sfen}, strings.Fields(moves))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }
 
 func render(t testing.TB, draw func(testing.TB, io.Writer) error) []byte {

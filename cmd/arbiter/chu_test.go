@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -43,5 +45,26 @@ func TestChuCLI(t *testing.T) {
 	}
 	if first.Ruleset != "chu-jcsa2004" || first.Rejected.Field != "moves[0]" || first.Rejected.Ply != 1 || first.Rejected.Reason != "ILLEGAL_MOVE" || first.Rejected.Move != "2c2b2a" {
 		t.Errorf("compare --json rejection: %+v", first)
+	}
+}
+
+// judge --svg draws a chu ruling: the board with the lion's two-step move as arrows
+// through its first-step square.
+func TestChuJudgeSVG(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "q1.svg")
+	_, stderr, code := runCLI(t, "", "judge", "--ruleset", "chu-jcsa2004", "--fen", "k9g1/10gn/9N1G/12/12/12/12/12/12/12/12/K11 b - 1",
+		"--moves", "3c2b1b 2a1b", "--svg", path)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	svg := string(b)
+	for _, want := range []string{"<svg", ">金<", ">将<", `data-at="1b"`, "gote gold", "2. gote 2a1b", ">先<"} {
+		if !strings.Contains(svg, want) {
+			t.Errorf("the picture lacks %q", want)
+		}
 	}
 }

@@ -73,7 +73,12 @@ func (s *session) Play(ctx context.Context, text string) (arbiter.GameUpdate, er
 		return arbiter.GameUpdate{}, rejectMove(ply, text, chushogi.ReasonRepeatsPosition,
 			fmt.Sprintf("%s: %s (forbid_any_repeat, identity %s)", m, chushogi.ReasonRepeatsPosition, s.rs.cfg.identity), nil)
 	}
-	canonical := m.Canonical(pos).String()
+	cm := m.Canonical(pos)
+	canonical := cm.String()
+	squares := []string{cm.From.String(), cm.To.String()}
+	if cm.IsTwoStep() {
+		squares = []string{cm.From.String(), cm.Mid.String(), cm.To.String()}
+	}
 	mover := pos.SideToMove()
 	rec, err := s.game.Play(m)
 	if err != nil {
@@ -91,7 +96,7 @@ func (s *session) Play(ctx context.Context, text string) (arbiter.GameUpdate, er
 	} else {
 		s.checkStreak[mover] = 0
 	}
-	gp := arbiter.GamePly{Ply: ply, Side: side(mover), Move: canonical, Text: text, Natures: natures, Nature: natures[0],
+	gp := arbiter.GamePly{Ply: ply, Side: side(mover), Move: canonical, Text: text, Squares: squares, Natures: natures, Nature: natures[0],
 		Threats: threats, Capture: rec.Captures.Any(), Check: natures[0] == arbiter.NatureCheck, Position: after.SFEN()}
 	occ := s.game.Occurrence()
 	gp.Occurrence = occ.Count
