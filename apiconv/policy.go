@@ -43,6 +43,21 @@ func Policy(p *arbiterv1.Policy) arbiter.Policy {
 // CheckPolicy maps and validates a proto policy and returns it normalised (every
 // default filled in). Errors are *FieldError naming "policy.<field>".
 func CheckPolicy(p *arbiterv1.Policy) (arbiter.Policy, error) {
+	if _, err := CheckGamePolicy(p); err != nil {
+		return arbiter.Policy{}, err
+	}
+	out, err := Policy(p).Normalize()
+	if err != nil {
+		return out, AsFieldError(err)
+	}
+	return out, nil
+}
+
+// CheckGamePolicy validates a proto policy for another game's ruleset and maps it
+// without filling defaults: an unset field stays zero, so the ruleset's own value
+// applies (banqi-routechase forbids by its table unless the request sets on_violation).
+// The ranges are the same as CheckPolicy's; the game checks what it uses.
+func CheckGamePolicy(p *arbiterv1.Policy) (arbiter.Policy, error) {
 	bad := func(field, format string, args ...any) (arbiter.Policy, error) {
 		return arbiter.Policy{}, &FieldError{Field: "policy." + field, Code: CodeInvalidPolicy,
 			Reason: fmt.Sprintf(format, args...)}
@@ -66,11 +81,7 @@ func CheckPolicy(p *arbiterv1.Policy) (arbiter.Policy, error) {
 			return bad("counted_checks_limit", "%d is outside 1..%d (0 means every check counts)", n, arbiter.MaxCheckCountLimit)
 		}
 	}
-	out, err := Policy(p).Normalize()
-	if err != nil {
-		return out, AsFieldError(err)
-	}
-	return out, nil
+	return Policy(p), nil
 }
 
 // policyField maps a domain policy field name (arbiter.PolicyError.Field) to the proto

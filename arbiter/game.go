@@ -247,6 +247,10 @@ type GameReport struct {
 	// IgnoredPlies counts moves after the end that were not replayed (where the game
 	// reports them instead of rejecting them).
 	IgnoredPlies int
+	// ForbiddenPly is the 1-based ply refused under ViolationForbid (0 if none): replay
+	// stops there, as for xiangqi, and Status is StatusForbidden; Cycle is the cycle the
+	// refused move would have closed.
+	ForbiddenPly int
 	// FirstPlayer is the side that moved first (banqi: the colour of the first flip).
 	FirstPlayer   Side
 	Explanation   string
@@ -254,8 +258,11 @@ type GameReport struct {
 }
 
 // AdjudicateGame replays moves under rs from start and returns the report. The first
-// move that is rejected stops the replay with its *MoveError (Ply set, 1-based).
-// ctx is checked between plies and passed to Play.
+// move that is rejected stops the replay with its *MoveError (Ply set, 1-based). A
+// move the policy refuses (ViolationForbid) stops the replay too, as for xiangqi: the
+// report then has Status StatusForbidden, ForbiddenPly and the cycle the move would
+// have closed, and the moves after it are counted in IgnoredPlies. ctx is checked
+// between plies and passed to Play.
 func AdjudicateGame(ctx context.Context, rs GameRuleset, start GameStart, moves []string) (*GameReport, error) {
 	s, err := rs.NewGame(start)
 	if err != nil {
@@ -270,7 +277,15 @@ func AdjudicateGame(ctx context.Context, rs GameRuleset, start GameStart, moves 
 			return nil, withPly(err, i+1, m)
 		}
 		if u.Status == StatusForbidden {
-			return nil, &MoveError{Ply: i + 1, Text: m, Code: "forbidden", Reason: "the policy refuses the move: " + u.Explanation}
+			r := s.Report()
+			r.Status = StatusForbidden
+			r.ForbiddenPly = i + 1
+			if u.Cycle != nil {
+				r.Cycle = u.Cycle
+			}
+			r.IgnoredPlies = len(moves) - i - 1
+			r.Explanation = fmt.Sprintf("Ply %d (%s) is forbidden under the policy (on_violation forbid) and is not played: %s", i+1, m, u.Explanation)
+			return r, nil
 		}
 	}
 	return s.Report(), nil

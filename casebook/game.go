@@ -39,7 +39,7 @@ func RunGame(c *arbiterv1.Case, ruleset string, g arbiter.GameRuleset) (*arbiter
 	}
 	res.ExpectedVerdict = exp.GetVerdict()
 	res.ExpectedNatures = exp.GetNatures()
-	pol, err := apiconv.CheckPolicy(c.GetPolicy())
+	pol, err := apiconv.CheckGamePolicy(c.GetPolicy())
 	if err != nil {
 		res.Status = arbiterv1.CaseStatus_CASE_STATUS_FAILED
 		res.Message = "the case's policy: " + err.Error()
@@ -67,6 +67,11 @@ func RunGame(c *arbiterv1.Case, ruleset string, g arbiter.GameRuleset) (*arbiter
 		var me *arbiter.MoveError
 		if errors.As(o.Err, &me) {
 			o.Rejected, o.Err = me, nil
+		}
+		if r := o.Report; r != nil && r.ForbiddenPly > 0 {
+			// A move the policy refuses is a rejection with the reason "forbidden".
+			o.Rejected = &arbiter.MoveError{Ply: r.ForbiddenPly, Text: ms[r.ForbiddenPly-1], Code: "forbidden", Reason: r.Explanation}
+			o.Report = nil
 		}
 		outs = append(outs, o)
 		if v == "original" && o.Report != nil {

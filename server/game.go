@@ -24,7 +24,7 @@ func (s *Server) gameStart(prefix, fen, deal string, moves []string, pol *arbite
 	if len(moves) > s.cfg.MaxPlies {
 		return arbiter.GameStart{}, tooLong(prefix+"moves", len(moves), s.cfg.MaxPlies)
 	}
-	p, err := apiconv.CheckPolicy(pol)
+	p, err := apiconv.CheckGamePolicy(pol)
 	if err != nil {
 		return arbiter.GameStart{}, domainError(err, prefix)
 	}

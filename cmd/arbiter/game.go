@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/proto"
 
 	"github.com/arbiter-xq/arbiter/apiconv"
 	"github.com/arbiter-xq/arbiter/arbiter"
@@ -101,7 +102,7 @@ func runGameJudge(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "arbiter judge: --ruleset:", err)
 		return exitInput
 	}
-	pol, err := gf.pf.policy()
+	pol, err := gf.pf.gamePolicy(fs)
 	if err != nil {
 		fmt.Fprintln(stderr, "arbiter judge:", err)
 		return exitUsage
@@ -161,6 +162,9 @@ func writeJSONLine(out io.Writer, stderr io.Writer, m *arbiterv1.AdjudicateRespo
 // evidence, the latest cycle with each side's pattern, the ruling and the result.
 func printGameReport(w io.Writer, r *arbiter.GameReport) {
 	fmt.Fprintf(w, "ruleset %s (%s)\n", r.Ruleset.ID, r.Ruleset.Game)
+	if r.ForbiddenPly > 0 {
+		defer fmt.Fprintf(w, "Ply %d is FORBIDDEN under the policy (--on-violation forbid): the move is refused and the game goes on.\n", r.ForbiddenPly)
+	}
 	for _, p := range r.Plies {
 		line := fmt.Sprintf("ply %3d  %-6s %-12s", p.Ply, p.Side, p.Move)
 		if p.Nature != arbiter.NatureUnspecified {
@@ -238,7 +242,7 @@ func runGameCompare(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "arbiter compare: %s: give banqi and chu shogi records with --fen and --moves\n", rest[0])
 		return exitUsage
 	}
-	pol, err := gf.pf.policy()
+	pol, err := gf.pf.gamePolicy(fs)
 	if err != nil {
 		fmt.Fprintln(stderr, "arbiter compare:", err)
 		return exitUsage
@@ -446,4 +450,39 @@ func showGameCase(w io.Writer, c *arbiterv1.Case) int {
 		}
 	}
 	return code
+}
+
+// gamePolicy is the policy for another game's ruleset: only the flags given on the
+// command line are set, so the ruleset's own values apply to the rest (banqi-routechase
+// forbids unless --on-violation says otherwise).
+func (pf *policyFlags) gamePolicy(fs *flag.FlagSet) (arbiter.Policy, error) {
+	p := &arbiterv1.Policy{}
+	var err error
+	fs.Visit(func(f *flag.Flag) {
+		switch f.Name {
+		case "loss-at":
+			p.LossAtOccurrence = proto.Int32(int32(pf.lossAt))
+		case "draw-at":
+			p.DrawAtOccurrence = proto.Int32(int32(pf.drawAt))
+		case "natural-limit":
+			p.NaturalMoveLimit = int32(pf.naturalLimit)
+		case "check-limit":
+			p.CountedChecksLimit = proto.Int32(int32(pf.checkLimit))
+		case "no-draw-before":
+			p.NoDrawBeforeMove = int32(pf.noDrawBefore)
+		case "on-violation":
+			switch pf.onViolation {
+			case "lose":
+				p.OnViolation = arbiterv1.OnViolation_ON_VIOLATION_LOSE
+			case "forbid":
+				p.OnViolation = arbiterv1.OnViolation_ON_VIOLATION_FORBID
+			default:
+				err = fmt.Errorf("--on-violation %q: want lose or forbid", pf.onViolation)
+			}
+		}
+	})
+	if err != nil {
+		return arbiter.Policy{}, err
+	}
+	return apiconv.CheckGamePolicy(p)
 }

@@ -130,25 +130,14 @@ func optionError(base string, o arbiter.Override, err error) error {
 }
 
 // NewGame opens a game. The house policy's loss_at_occurrence, draw_at_occurrence and
-// on_violation override the ruleset's when set to something other than the product
-// defaults (3, 3, lose): the server, the CLI and the casebook hand over a normalised
-// policy, in which "unset" and "the default" look the same, so a default value leaves
-// the ruleset's own table value (banqi-routechase forbids) in force. To set a default
-// value over a ruleset's, override the option in the id (banqi-routechase+on_violation=lose).
+// on_violation override the ruleset's when set (non-zero); unset fields leave the
+// ruleset's own table value in force (banqi-routechase forbids). The server, the CLI and
+// the casebook hand over the policy as the request set it (apiconv.CheckGamePolicy).
 // The natural move limit and the check-counting and no-draw-before knobs are xiangqi's
 // and ignored (banqi's no-progress limit is the option no_progress_plies).
 func (g *GameRuleset) NewGame(start arbiter.GameStart) (arbiter.GameSession, error) {
 	rs := g.rs
-	pol, def := start.Policy, arbiter.DefaultPolicy()
-	if pol.LossAtOccurrence == def.LossAtOccurrence {
-		pol.LossAtOccurrence = 0
-	}
-	if pol.DrawAtOccurrence == def.DrawAtOccurrence {
-		pol.DrawAtOccurrence = 0
-	}
-	if pol.OnViolation == def.OnViolation {
-		pol.OnViolation = 0
-	}
+	pol := start.Policy
 	if pol.LossAtOccurrence != 0 {
 		if pol.LossAtOccurrence < 2 || pol.LossAtOccurrence > 100 {
 			return nil, &arbiter.PolicyError{Field: "loss_at_occurrence", Reason: fmt.Sprintf("%d is outside 2..100", pol.LossAtOccurrence)}
