@@ -21,7 +21,11 @@ type config struct {
 	repetition string
 	identity   chushogi.Identity
 	minWindow  int
-	bareKing   bool
+	// occurrences is the occurrence of a position that ends the game under the fourfold
+	// families (4). The house policy's loss_at_occurrence and draw_at_occurrence do not
+	// apply to chu shogi: the count is this option, in the ruleset id.
+	occurrences int
+	bareKing    bool
 	kingVsKing bool
 }
 
@@ -44,6 +48,7 @@ func optionTable() []arbiter.OptionInfo {
 		{Name: "chu.jitto", Allowed: []string{"empty_first_step", "never"}, Description: "§6.3: a pass needs an empty lion-power first-step square (J1-J3); never = no pass"},
 		{Name: "chu.repetition", Allowed: []string{RepetitionAttack4fold, RepetitionForbidAny, RepetitionSennichite}, Description: "§8: the repetition family"},
 		{Name: "chu.repetition_identity", Allowed: []string{"board_stm_counterstrike", "board_stm"}, Description: "§8.1: positions are the same by board, side to move and counter-strike marker, or by board and side only (the spec's board+stm+counterstrike and board+stm; '+' cannot appear in a ruleset id)"},
+		{Name: "chu.repetition.occurrences", Description: "§8.3, §8.5: the occurrence of a position that ends the game under jcsa_attack_4fold and sennichite_4fold (4, 2..100). The house policy's loss_at_occurrence and draw_at_occurrence do not apply to chu shogi: a site that plays threefold writes chu.repetition.occurrences=3 in the id"},
 		{Name: "chu.repetition.min_window", Description: "§8.3 (iii): the fourfold test is made only once the window holds this many positions (lishogi 13; 0 = always)"},
 		{Name: "chu.bare_king", Allowed: []string{"on", "off"}, Description: "§7.3: a bared king loses (lishogi's conditions)"},
 		{Name: "chu.king_vs_king", Allowed: []string{"draw", "off"}, Description: "§7.4: king against king is a draw"},
@@ -58,7 +63,7 @@ var baseValues = map[string]map[string]string{
 		"chu.lion.bridge_excludes": "pawn_go_between", "chu.lion.counterstrike": "protected_only",
 		"chu.lion.counterstrike_same_square_recapture": "false", "chu.lion.counterstrike_binds_adjacent_lion": "false",
 		"chu.jitto": "empty_first_step", "chu.repetition": RepetitionAttack4fold, "chu.repetition_identity": "board_stm_counterstrike",
-		"chu.repetition.min_window": "0", "chu.bare_king": "on", "chu.king_vs_king": "draw",
+		"chu.repetition.min_window": "0", "chu.repetition.occurrences": "4", "chu.bare_king": "on", "chu.king_vs_king": "draw",
 	},
 	"chu-lishogi": {
 		"chu.promotion.model": "lishogi", "chu.promotion.pawn_last_rank": "true", "chu.promotion.lance_last_rank": "true",
@@ -66,7 +71,7 @@ var baseValues = map[string]map[string]string{
 		"chu.lion.bridge_excludes": "pawn_go_between", "chu.lion.counterstrike": "strict",
 		"chu.lion.counterstrike_same_square_recapture": "true", "chu.lion.counterstrike_binds_adjacent_lion": "false",
 		"chu.jitto": "empty_first_step", "chu.repetition": RepetitionAttack4fold, "chu.repetition_identity": "board_stm_counterstrike",
-		"chu.repetition.min_window": "13", "chu.bare_king": "on", "chu.king_vs_king": "draw",
+		"chu.repetition.min_window": "13", "chu.repetition.occurrences": "4", "chu.bare_king": "on", "chu.king_vs_king": "draw",
 	},
 	"chu-hachu": {
 		"chu.promotion.model": "lishogi", "chu.promotion.pawn_last_rank": "true", "chu.promotion.lance_last_rank": "true",
@@ -74,7 +79,7 @@ var baseValues = map[string]map[string]string{
 		"chu.lion.bridge_excludes": "pawn_go_between", "chu.lion.counterstrike": "strict",
 		"chu.lion.counterstrike_same_square_recapture": "false", "chu.lion.counterstrike_binds_adjacent_lion": "false",
 		"chu.jitto": "empty_first_step", "chu.repetition": RepetitionForbidAny, "chu.repetition_identity": "board_stm",
-		"chu.repetition.min_window": "0", "chu.bare_king": "off", "chu.king_vs_king": "off",
+		"chu.repetition.min_window": "0", "chu.repetition.occurrences": "4", "chu.bare_king": "off", "chu.king_vs_king": "off",
 	},
 }
 
@@ -128,6 +133,12 @@ func parseConfig(id string, v map[string]string) (config, error) {
 			Reason: "a number of positions from 0 to 1000"}
 	}
 	c.minWindow = n
+	k, err := strconv.Atoi(v["chu.repetition.occurrences"])
+	if err != nil || k < 2 || k > 100 {
+		return c, &arbiter.OptionError{Ruleset: id, Name: "chu.repetition.occurrences", Value: v["chu.repetition.occurrences"],
+			Reason: "the occurrence that ends the game, a number from 2 to 100"}
+	}
+	c.occurrences = k
 	c.bareKing = v["chu.bare_king"] == "on"
 	c.kingVsKing = v["chu.king_vs_king"] == "draw"
 	if err := m.Validate(); err != nil {

@@ -32,6 +32,14 @@ var descriptions = map[string][3]string{
 		"HaChu's defaults: protection judged after the move, strict counter-strike, any move that repeats a position is illegal, no bare-king or king-against-king rule."},
 }
 
+// PolicyNote says how the house policy (arbiter.Policy) bears on chu shogi: not at all.
+// The sources fix the fourfold count as part of the repetition rule (§8.3, §8.5), so it is
+// an option of the ruleset (chu.repetition.occurrences, in the id) and not the policy's
+// loss_at_occurrence / draw_at_occurrence, whose defaults (3) are xiangqi's. A fourfold
+// repetition ends the game (on_violation=forbid does not apply; chu-hachu forbids every
+// repeating move anyway), and chu has no natural-move limit or counted-checks rule.
+const PolicyNote = "House policy: none of the policy's fields applies to chu shogi; the repetition count is the option chu.repetition.occurrences (4), set in the ruleset id (e.g. +chu.repetition.occurrences=3)."
+
 // IDs lists the rulesets of this package.
 func IDs() []string { return []string{"chu-jcsa2004", "chu-lishogi", "chu-hachu"} }
 
@@ -77,6 +85,7 @@ func build(base string, overrides []arbiter.Override) (*Ruleset, error) {
 		table[i].Value = values[table[i].Name]
 	}
 	d := descriptions[base]
+	d[2] += " " + PolicyNote
 	id := arbiter.CanonicalRulesetID(base, overrides, baseValues[base])
 	return &Ruleset{base: base, overrides: overrides, values: values, cfg: cfg,
 		info: arbiter.RulesetInfo{ID: id, Name: d[0], Description: d[2], Game: arbiter.GameChuShogi, Source: d[1], Options: table}}, nil
@@ -103,11 +112,12 @@ func (r *Ruleset) NewGame(start arbiter.GameStart) (arbiter.GameSession, error) 
 	if err != nil {
 		return nil, err
 	}
-	pol, err := start.Policy.Normalize()
-	if err != nil {
+	// The policy is checked like every game's (a bad one is a *PolicyError), but none of
+	// its fields applies to chu shogi: see PolicyNote.
+	if _, err := start.Policy.Normalize(); err != nil {
 		return nil, err
 	}
-	return newSession(r, pos, pol), nil
+	return newSession(r, pos), nil
 }
 
 func parsePosition(text string) (chushogi.Position, error) {

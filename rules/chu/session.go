@@ -14,7 +14,6 @@ import (
 // running totals.
 type session struct {
 	rs       *Ruleset
-	policy   arbiter.Policy
 	game     *chushogi.Game
 	hadRoyal [2]bool
 	// streak counts each side's consecutive attacking moves (lishogi: not limited to
@@ -30,8 +29,8 @@ type session struct {
 	explanation string
 }
 
-func newSession(rs *Ruleset, start chushogi.Position, pol arbiter.Policy) *session {
-	s := &session{rs: rs, policy: pol, game: chushogi.NewGame(start, rs.cfg.moves, rs.cfg.identity), result: arbiter.ResultOngoing}
+func newSession(rs *Ruleset, start chushogi.Position) *session {
+	s := &session{rs: rs, game: chushogi.NewGame(start, rs.cfg.moves, rs.cfg.identity), result: arbiter.ResultOngoing}
 	for _, c := range []chushogi.Color{chushogi.Sente, chushogi.Gote} {
 		s.hadRoyal[c] = start.Royals(c) > 0
 	}
@@ -149,7 +148,8 @@ func plyExplanation(rec chushogi.PlyRecord, natures []arbiter.Nature) string {
 // judgeCycle rules on the repetition the latest ply closed (§8.3): over the moves since
 // the first occurrence of the position, a side attacked throughout when each of its
 // last d moves attacked (d = half the plies since then); exactly one such side must
-// change (and loses at the fourth occurrence); otherwise it is a draw.
+// change (and loses at the chu.repetition.occurrences-th occurrence, the fourth by
+// default); otherwise it is a draw.
 //
 // The cost does not depend on the length of the game: the streaks are running counts.
 // The patterns list the natures of the cycle's plies, at most the last
@@ -188,15 +188,15 @@ func (s *session) judgeCycle(occ chushogi.Occurrence) *arbiter.GameCycle {
 	if len(throughout) == 1 {
 		x := throughout[0]
 		c.Ruling = arbiter.Ruling{Verdict: arbiter.MustChangeSide(side(x)), References: ref,
-			Explanation: fmt.Sprintf("the position occurs for the %s time; %s %s with each of its last %d moves and must change (it loses at the fourth occurrence)",
-				ordinal(occ.Count), x, what, d)}
+			Explanation: fmt.Sprintf("the position occurs for the %s time; %s %s with each of its last %d moves and must change (it loses at the %s occurrence)",
+				ordinal(occ.Count), x, what, d, ordinal(s.rs.cfg.occurrences))}
 	} else {
 		why := "neither side"
 		if len(throughout) == 2 {
 			why = "both sides"
 		}
 		c.Ruling = arbiter.Ruling{Verdict: arbiter.VerdictDraw, References: ref,
-			Explanation: fmt.Sprintf("the position occurs for the %s time; %s %s with every move since its first occurrence: a draw at the fourth occurrence", ordinal(occ.Count), why, what)}
+			Explanation: fmt.Sprintf("the position occurs for the %s time; %s %s with every move since its first occurrence: a draw at the %s occurrence", ordinal(occ.Count), why, what, ordinal(s.rs.cfg.occurrences))}
 	}
 	return c
 }
@@ -235,7 +235,7 @@ func (s *session) endChecks(occ chushogi.Occurrence) {
 		s.end(wins(c.Other()), arbiter.TerminationNoLegalMove, fmt.Sprintf("%s has no legal move and loses", c))
 		return
 	}
-	if cfg.repetition != RepetitionForbidAny && occ.Count >= 4 && s.game.WindowLen() >= cfg.minWindow && s.cycle != nil {
+	if cfg.repetition != RepetitionForbidAny && occ.Count >= cfg.occurrences && s.game.WindowLen() >= cfg.minWindow && s.cycle != nil {
 		if x := s.cycle.Ruling.Verdict.Responsible(); x != arbiter.SideNone {
 			term := arbiter.TerminationPerpetualAttack
 			if cfg.repetition == RepetitionSennichite {
@@ -245,9 +245,9 @@ func (s *session) endChecks(occ chushogi.Occurrence) {
 			if x == arbiter.SideGote {
 				loser = chushogi.Gote
 			}
-			s.end(wins(loser.Other()), term, "fourfold repetition: "+s.cycle.Ruling.Explanation)
+			s.end(wins(loser.Other()), term, "repetition: "+s.cycle.Ruling.Explanation)
 		} else {
-			s.end(arbiter.ResultDraw, arbiter.TerminationRepetitionDraw, "fourfold repetition: "+s.cycle.Ruling.Explanation)
+			s.end(arbiter.ResultDraw, arbiter.TerminationRepetitionDraw, "repetition: "+s.cycle.Ruling.Explanation)
 		}
 		return
 	}
