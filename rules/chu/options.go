@@ -26,7 +26,7 @@ type config struct {
 	// apply to chu shogi: the count is this option, in the ruleset id.
 	occurrences int
 	bareKing    bool
-	kingVsKing bool
+	kingVsKing  bool
 }
 
 var boolValues = []string{"true", "false"}
