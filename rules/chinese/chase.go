@@ -320,7 +320,10 @@ func (a *analyst) eachCheckLine(p *xiangqi.Position, fn func(k xiangqi.Move, g i
 // lines lets the defender win back at least as much by taking a piece of the chaser's
 // that was safe when the line began: a piece the line's pieces left without its root
 // (参考图28 做根子捉子: the rook that wins an advisor through checks is the root, by
-// checks, of the horse on c8, which the black rook then takes; 得不偿失).
+// checks, of the horse on c8, which the black rook then takes; 得不偿失), or a piece the
+// line itself moved where the defender takes it (参考图8: the cannon's check i3-i0 is
+// blocked by the red rook h9-h0, the rook g2 then takes the elephant e2, and the rook
+// on h0 takes the cannon on i0, worth more than the elephant; the book: 闲).
 func (a *analyst) dutyLost(p *xiangqi.Position, m xiangqi.Move, g int) bool {
 	root := a.lineRoot
 	if root == nil {
@@ -334,10 +337,11 @@ func (a *analyst) dutyLost(p *xiangqi.Position, m xiangqi.Move, g int) bool {
 	var buf [16]xiangqi.Square
 	for t := xiangqi.Square(0); t < xiangqi.NumSquares; t++ {
 		pc := p.At(t)
-		if t == m.To() || pc == xiangqi.NoPiece || pc.Color() != a.chaser || pc.Kind() == xiangqi.King || value(pc, t, d.chaser) < g || r.At(t) != pc {
+		if t == m.To() || pc == xiangqi.NoPiece || pc.Color() != a.chaser || pc.Kind() == xiangqi.King || value(pc, t, d.chaser) < g {
 			continue
 		}
-		if !r.AttackedBy(t, d.chaser) {
+		moved := r.At(t) != pc
+		if !moved && !r.AttackedBy(t, d.chaser) {
 			continue // only a piece the defender already attacked had a root to lose
 		}
 		// The defender's capture is valued like the captures at the end of a line: the
@@ -351,8 +355,9 @@ func (a *analyst) dutyLost(p *xiangqi.Position, m xiangqi.Move, g int) bool {
 			if !ok || raw < g {
 				continue
 			}
-			// A piece that stood to be won anyway is the defender's own business.
-			won = a.safeAtRoot(d, &r, t)
+			// A piece that stood to be won anyway is the defender's own business; one
+			// the line moved there was put where it is lost.
+			won = moved || a.safeAtRoot(d, &r, t)
 			break
 		}
 		if won {
@@ -589,6 +594,12 @@ func (a *analyst) computeBestWin(p *xiangqi.Position, depth int, raw bool) (int,
 			continue
 		}
 		for _, from := range p.AppendAttackers(buf[:0], t, c) {
+			if p.At(from).Kind() == xiangqi.King && !a.counter {
+				// The king's capture is no part of what the chaser's line wins (26.1,
+				// as in an exchange: 参考图32): a line that only the king's capture
+				// makes pay is the king's own attack.
+				continue
+			}
 			m := xiangqi.NewMove(from, t)
 			a.leafExchanges = true
 			g, legal := a.rawGain(p, m, false)
