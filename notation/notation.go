@@ -108,7 +108,8 @@ func ParseAs(p *xiangqi.Position, text string, n Notation) (xiangqi.Move, error)
 	if s == "" {
 		return xiangqi.NoMove, &Error{Text: text, Notation: n, Kind: ErrUnreadable, Reason: "empty move"}
 	}
-	if n == Auto {
+	guessed := n == Auto
+	if guessed {
 		n = detect(s)
 	}
 	var m xiangqi.Move
@@ -122,6 +123,11 @@ func ParseAs(p *xiangqi.Position, text string, n Notation) (xiangqi.Move, error)
 		m, why = parseChinese(p, s)
 	default:
 		why = "unknown notation " + n.String()
+	}
+	if why == wxfShape && guessed {
+		// WXF is only the fallback for ASCII text that is no ICCS: a typo such as "h2e"
+		// or "zz" is in no notation, and saying "not WXF" would mislead.
+		n, why = Auto, "not a move in ICCS (like h2e2), WXF (like C2.5) or Chinese notation (like 炮二平五)"
 	}
 	if why != "" {
 		return xiangqi.NoMove, &Error{Text: text, Notation: n, Kind: kindOf(why), Reason: why}
