@@ -39,6 +39,9 @@ func wxfOrdinal(b byte) int {
 	return 0
 }
 
+// wxfShape is the reason for text that is not WXF at all.
+const wxfShape = "not WXF notation (like C2.5, H8+7, +P.4)"
+
 // parseWXF reads a normalized (ASCII) WXF move. The last two characters are always
 // the operator and its number; what comes before names the piece:
 //
@@ -48,9 +51,6 @@ func wxfOrdinal(b byte) int {
 //	2P bP  pawn number 2 from the front (1..5 or a..e) when four or five share a file
 //	+7     front pawn of file 7, when pawns are doubled on two files
 //	+P7    the same with the letter
-// wxfShape is the reason for text that is not WXF at all.
-const wxfShape = "not WXF notation (like C2.5, H8+7, +P.4)"
-
 func parseWXF(p *xiangqi.Position, s string) (xiangqi.Move, string) {
 	const shape = wxfShape
 	if len(s) < 4 || len(s) > 5 {
