@@ -56,12 +56,12 @@ func key(p *chushogi.Position) string {
 	return strings.Join(f[:3], " ")
 }
 
-// BenchmarkReplayPerPly replays a reversible game of 10 and of 1,000 plies, all in one
+// BenchmarkReplayPerPly replays a reversible game of 10, 100 and 1,000 plies, all in one
 // repetition window, through a chu-jcsa2004 session (legality, nature, occurrence count,
 // game-end checks): ns/ply must not grow with the window.
 func BenchmarkReplayPerPly(b *testing.B) {
 	rs, _ := New("chu-jcsa2004")
-	for _, n := range []int{10, 1000} {
+	for _, n := range []int{10, 100, 1000} {
 		moves := reversibleWalk(b, n)
 		b.Run("plies="+strconv.Itoa(n), func(b *testing.B) {
 			plies := 0
