@@ -113,6 +113,17 @@ func GameRulingBoard(r *arbiter.GameReport) (Board, []Option, error) {
 	if ad.Marks != nil {
 		rings = append(rings, ad.Marks(position)...)
 	}
+	// Attack marks are gathered per square, so that a square attacked on several plies
+	// carries one ring tagged with all of them (攻2,6) and an attacker's dashed ring is
+	// drawn once, and only where no attacked piece is ringed.
+	type attackMark struct {
+		pt     Point
+		labels []string
+	}
+	var targets []*attackMark
+	targetAt := map[Point]*attackMark{}
+	attackers := map[Point]bool{}
+	var attackerOrder []Point
 	for i, p := range plies {
 		n := itoa(i + 1)
 		if len(plies) == 1 && r.Cycle == nil {
@@ -141,7 +152,6 @@ func GameRulingBoard(r *arbiter.GameReport) (Board, []Option, error) {
 		if p.Nature != arbiter.NatureUnspecified {
 			line += fmt.Sprintf(": %s %s", p.Nature.Chinese(), p.Nature)
 		}
-		attackers := map[Point]bool{} // one dashed ring per attacker, however many it attacks
 		for _, t := range p.Threats {
 			if !t.Counted {
 				continue
@@ -151,15 +161,29 @@ func GameRulingBoard(r *arbiter.GameReport) (Board, []Option, error) {
 				as = append(as, a.Square)
 				if pt, ok := ad.Point(a.Square); ok && !attackers[pt] {
 					attackers[pt] = true
-					rings = append(rings, Ring(pt).WithColor(ChaseColor).WithDashes())
+					attackerOrder = append(attackerOrder, pt)
 				}
 			}
 			if pt, ok := ad.Point(t.Target.Square); ok {
-				rings = append(rings, Ring(pt).WithColor(ChaseColor).WithLabel(t.Nature.Chinese()+n))
+				m := targetAt[pt]
+				if m == nil {
+					m = &attackMark{pt: pt, labels: []string{t.Nature.Chinese()}}
+					targetAt[pt] = m
+					targets = append(targets, m)
+				}
+				m.labels = append(m.labels, n)
 			}
 			line += fmt.Sprintf("; %s %s by %s", t.Nature, t.Target.Square, strings.Join(as, "+"))
 		}
 		caption = append(caption, CaptionLine{Text: line, Color: col})
+	}
+	for _, m := range targets {
+		rings = append(rings, Ring(m.pt).WithColor(ChaseColor).WithLabel(m.labels[0]+strings.Join(m.labels[1:], ",")))
+	}
+	for _, pt := range attackerOrder {
+		if targetAt[pt] == nil {
+			rings = append(rings, Ring(pt).WithColor(ChaseColor).WithDashes())
+		}
 	}
 	res := "Result: " + r.Result.String()
 	if r.Termination != arbiter.TerminationNone {
