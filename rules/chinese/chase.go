@@ -11,7 +11,9 @@ import "github.com/arbiter-xq/arbiter/xiangqi"
 //
 // A line that mates is a 杀, not a 捉, and is left to the mate search.
 const (
-	// checkLineDepth is the number of consecutive checks a 抽吃 line may use.
+	// checkLineDepth is the number of consecutive checks a 抽吃 line may use. A first
+	// check that captures and is answered by taking the checker back is an exchange
+	// inside the line and is not counted (参考图23, 献兼捉; see line).
 	checkLineDepth = 2
 	// lineNodeBudget bounds the check lines examined in one scan.
 	lineNodeBudget = 600
@@ -306,7 +308,9 @@ func (a *analyst) eachCheckLine(p *xiangqi.Position, fn func(k xiangqi.Move, g i
 		if !mayCheck(p, k, ksq) || !a.givesCheck(p, k) {
 			continue
 		}
+		a.exchangeCheckFree = true
 		g, vs, ok := a.checkLine(p, k, checkLineDepth)
+		a.exchangeCheckFree = false
 		if !ok || g <= 0 {
 			continue
 		}
@@ -479,6 +483,9 @@ func (a *analyst) line(p *xiangqi.Position, k xiangqi.Move, depth int, raw bool)
 		return 0, victims, false
 	}
 	a.lineNodes++
+	free := a.exchangeCheckFree
+	a.exchangeCheckFree = false
+	defer func() { a.exchangeCheckFree = free }()
 	c1 := p.MakeMove(k)
 	defer p.UnmakeMove(k, c1)
 	took := value(c1, k.To(), a.chaser)
@@ -498,7 +505,15 @@ func (a *analyst) line(p *xiangqi.Position, k xiangqi.Move, depth int, raw bool)
 			return 0, victimSet{}, false
 		}
 		lost := value(c2, r.To(), a.chaser)
-		cont, vs := a.bestWin(p, depth-1, raw)
+		next := depth - 1
+		if free && c1 != xiangqi.NoPiece && r.To() == k.To() {
+			// The check took a piece and the defender takes the checker back: an
+			// exchange inside the line, not one of its checks (参考图23, 献兼捉: the
+			// pawn takes the advisor d0 with check, the king or the advisor takes
+			// it, and two more checks win the rook).
+			next = depth
+		}
+		cont, vs := a.bestWin(p, next, raw)
 		p.UnmakeMove(r, c2)
 		for i := 0; i < vs.n; i++ {
 			if vs.sq[i] == r.To() {
@@ -557,6 +572,9 @@ func (a *analyst) defenderMates(p *xiangqi.Position, r xiangqi.Move) bool {
 // won with that gain.
 func (a *analyst) bestWin(p *xiangqi.Position, depth int, raw bool) (int, victimSet) {
 	key := winKey{p.Hash(), int8(depth), raw, 0}
+	if a.exchangeCheckFree {
+		key.depth += 16
+	}
 	if a.lineRoot != nil {
 		// dutyLost makes the answer depend on where the line began.
 		key.root = a.lineRoot.Hash()

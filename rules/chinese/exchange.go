@@ -31,6 +31,10 @@ type analyst struct {
 	duty bool
 	// squareOnly restricts an exchange to the captures on its square (elsewhere.go).
 	squareOnly bool
+	// exchangeCheckFree is set while the first check of a line of eachCheckLine is
+	// played: when it captures and the defender takes the checker back, that exchange
+	// is not counted as one of the line's checks (chase.go, line).
+	exchangeCheckFree bool
 	// counter is set for the defender's own series of checks after a capture (a root
 	// by consecutive checks): the mates that end its lines are asked to a shallower
 	// depth (see counterLineMateDepth).
