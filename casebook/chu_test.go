@@ -1,6 +1,7 @@
 package casebook_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -10,7 +11,8 @@ import (
 
 // The chu shogi cases pin every illegal-move reason of chu-shogi.md §10 at least once,
 // and each disputed point (a case tagged contrast) has rulesets that disagree: one
-// rejects a move another accepts, or they end the game differently.
+// rejects a move another accepts, they end the game differently, or they classify a
+// move differently.
 func TestChuCoverage(t *testing.T) {
 	b, err := casebook.Load()
 	if err != nil {
@@ -26,7 +28,7 @@ func TestChuCoverage(t *testing.T) {
 			if r := e.GetRejectedReason(); r != "" {
 				seen[r] = true
 			}
-			outcomes[e.GetRejectedReason()+"/"+e.GetResult().String()+"/"+e.GetTermination().String()+"/"+e.GetVerdict().String()] = true
+			outcomes[fmt.Sprint(e.GetRejectedPly(), e.GetRejectedReason(), e.GetResult(), e.GetTermination(), e.GetVerdict(), e.GetDecidedAtPly(), e.GetNatures())] = true
 		}
 		for _, tag := range c.GetTags() {
 			if tag == "contrast" && len(outcomes) < 2 {
