@@ -49,6 +49,8 @@ func TestGoldenOutput(t *testing.T) {
 		// The game ends differently under the two rulesets: the result and how it ended
 		// read as one phrase ("draw, repetition draw at ply 8"), the patterns aligned.
 		{"compare-ended.txt", []string{"compare", "testdata/ended.pgn"}, exitOK},
+		// A mate: the result says it once ("red wins (checkmate, on ply 3)").
+		{"judge-mate.txt", []string{"judge", "--fen", "3k5/9/9/8p/9/9/9/9/R8/1R2K4 w - - 0 1", "--moves", "a1a8 i6i5 b0b9"}, exitOK},
 	}
 	for _, tt := range tests {
 		t.Run(tt.golden, func(t *testing.T) {

@@ -334,7 +334,13 @@ func printReport(w io.Writer, h history, r *arbiter.Report, moves []xiangqi.Move
 	if r.Termination != arbiter.TerminationNone {
 		fmt.Fprintf(w, " (%s, on ply %d)", r.Termination, r.EndPly+1)
 	}
-	fmt.Fprintf(w, "; final position %s\n", r.State)
+	// The final position's own state adds something only when the record goes on to a
+	// mate or stalemate (a game already decided by a repetition, or a result the moves
+	// reached): "ongoing" there read as a second, contradicting result.
+	if r.State != xiangqi.StateOngoing && r.Termination != arbiter.TerminationCheckmate && r.Termination != arbiter.TerminationStalemate {
+		fmt.Fprintf(w, "; the record ends in %s", r.State)
+	}
+	fmt.Fprintln(w)
 	if line := agreement(h.result, r); line != "" {
 		fmt.Fprintf(w, "Record: %s\n", line)
 	}
