@@ -117,3 +117,24 @@ func AllAttacks(natures []Nature) bool {
 	}
 	return true
 }
+
+// Ordinal writes an occurrence count as English rulings say it: "second", "third",
+// "21st".
+func Ordinal(n int) string {
+	words := [...]string{"zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"}
+	if n >= 0 && n < len(words) {
+		return words[n]
+	}
+	suffix := "th"
+	if n%100 < 11 || n%100 > 13 {
+		switch n % 10 {
+		case 1:
+			suffix = "st"
+		case 2:
+			suffix = "nd"
+		case 3:
+			suffix = "rd"
+		}
+	}
+	return fmt.Sprintf("%d%s", n, suffix)
+}

@@ -59,3 +59,11 @@ func TestRegistryLookupRejectsXiangqiOverrides(t *testing.T) {
 		t.Fatal("unknown id accepted")
 	}
 }
+
+func TestOrdinal(t *testing.T) {
+	for n, want := range map[int]string{2: "second", 3: "third", 10: "tenth", 11: "11th", 12: "12th", 13: "13th", 21: "21st", 22: "22nd", 23: "23rd", 101: "101st", 111: "111th"} {
+		if got := Ordinal(n); got != want {
+			t.Errorf("Ordinal(%d) = %q, want %q", n, got, want)
+		}
+	}
+}

@@ -242,14 +242,14 @@ func (s *Session) Play(ctx context.Context, m xiangqi.Move) (Update, error) {
 					s.counted, s.checks = savedCounted, savedChecks
 					u.Status = StatusForbidden
 					u.Explanation = fmt.Sprintf("%s must change: this move would repeat the position a %s time with %s (%s); play another move",
-						v, ordinal(c.Occurrence), c.Sides[v].Pattern, PatternChinese(c.Sides[v].Natures))
+						v, Ordinal(c.Occurrence), c.Sides[v].Pattern, PatternChinese(c.Sides[v].Natures))
 					return u, nil
 				}
 				if s.policy.OnViolation == ViolationLose {
 					s.end(Wins(v.Other()), terminationFor(c.Sides[v].Natures))
 					u.Status, u.Result, u.Termination = StatusGameOver, s.result, s.term
 					u.Explanation = fmt.Sprintf("%s did not change (%s, %s) and loses at the %s occurrence",
-						v, c.Sides[v].Pattern, PatternChinese(c.Sides[v].Natures), ordinal(c.Occurrence))
+						v, c.Sides[v].Pattern, PatternChinese(c.Sides[v].Natures), Ordinal(c.Occurrence))
 					return u, nil
 				}
 			}
@@ -259,7 +259,7 @@ func (s *Session) Play(ctx context.Context, m xiangqi.Move) (Update, error) {
 		} else if u.Ruling.Verdict == VerdictDraw && c.Occurrence >= s.policy.DrawAtOccurrence {
 			s.end(ResultDraw, TerminationRepetitionDraw)
 			u.Status, u.Result, u.Termination = StatusGameOver, s.result, s.term
-			u.Explanation = fmt.Sprintf("repetition allowed for both sides (不变作和); drawn at the %s occurrence", ordinal(c.Occurrence))
+			u.Explanation = fmt.Sprintf("repetition allowed for both sides (不变作和); drawn at the %s occurrence", Ordinal(c.Occurrence))
 			return u, nil
 		}
 	}
@@ -346,18 +346,4 @@ func terminationFor(natures []Nature) Termination {
 		}
 	}
 	return TerminationCombinedAttack
-}
-
-func ordinal(n int) string {
-	switch n {
-	case 1:
-		return "first"
-	case 2:
-		return "second"
-	case 3:
-		return "third"
-	case 4:
-		return "fourth"
-	}
-	return fmt.Sprintf("%dth", n)
 }

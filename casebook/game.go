@@ -84,20 +84,7 @@ func RunGame(c *arbiterv1.Case, ruleset string, g arbiter.GameRuleset) (*arbiter
 		}
 		problems = append(problems, compareGame(v, swap, exp, o)...)
 	}
-	switch {
-	case exp.GetKnownDivergence() != "":
-		res.Status = arbiterv1.CaseStatus_CASE_STATUS_KNOWN_DIVERGENCE
-		if len(problems) == 0 {
-			res.Message = "known divergence, but the case now passes: remove known_divergence (" + exp.GetKnownDivergence() + ")"
-		} else {
-			res.Message = "known divergence: " + exp.GetKnownDivergence() + " [" + strings.Join(problems, "; ") + "]"
-		}
-	case len(problems) == 0:
-		res.Status = arbiterv1.CaseStatus_CASE_STATUS_PASSED
-	default:
-		res.Status = arbiterv1.CaseStatus_CASE_STATUS_FAILED
-		res.Message = strings.Join(problems, "; ")
-	}
+	settle(res, exp, problems)
 	return res, outs
 }
 

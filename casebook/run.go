@@ -243,20 +243,7 @@ func Run(c *arbiterv1.Case, ruleset string, rs arbiter.Ruleset) (*arbiterv1.Case
 		}
 		problems = append(problems, compare(v, exp, o)...)
 	}
-	switch {
-	case exp.GetKnownDivergence() != "":
-		res.Status = arbiterv1.CaseStatus_CASE_STATUS_KNOWN_DIVERGENCE
-		if len(problems) == 0 {
-			res.Message = "known divergence, but the case now passes: remove known_divergence (" + exp.GetKnownDivergence() + ")"
-		} else {
-			res.Message = "known divergence: " + exp.GetKnownDivergence() + " [" + strings.Join(problems, "; ") + "]"
-		}
-	case len(problems) == 0:
-		res.Status = arbiterv1.CaseStatus_CASE_STATUS_PASSED
-	default:
-		res.Status = arbiterv1.CaseStatus_CASE_STATUS_FAILED
-		res.Message = strings.Join(problems, "; ")
-	}
+	settle(res, exp, problems)
 	return res, outs
 }
 
@@ -355,4 +342,23 @@ func VerifyCases(ctx context.Context, cases []*arbiterv1.Case, reg *arbiter.Regi
 		}
 	}
 	return r, nil
+}
+
+// settle sets a result's status and message from the problems found: passed, failed,
+// or a known divergence (which says so when the case now passes).
+func settle(res *arbiterv1.CaseResult, exp *arbiterv1.CaseExpectation, problems []string) {
+	switch {
+	case exp.GetKnownDivergence() != "":
+		res.Status = arbiterv1.CaseStatus_CASE_STATUS_KNOWN_DIVERGENCE
+		if len(problems) == 0 {
+			res.Message = "known divergence, but the case now passes: remove known_divergence (" + exp.GetKnownDivergence() + ")"
+		} else {
+			res.Message = "known divergence: " + exp.GetKnownDivergence() + " [" + strings.Join(problems, "; ") + "]"
+		}
+	case len(problems) == 0:
+		res.Status = arbiterv1.CaseStatus_CASE_STATUS_PASSED
+	default:
+		res.Status = arbiterv1.CaseStatus_CASE_STATUS_FAILED
+		res.Message = strings.Join(problems, "; ")
+	}
 }

@@ -218,16 +218,7 @@ func showCase(w io.Writer, c *arbiterv1.Case) int {
 	if _, other := caseGame(c); other {
 		return showGameCase(w, c)
 	}
-	fmt.Fprintf(w, "%s: %s\n", c.GetId(), c.GetTitle())
-	src := c.GetSource()
-	if src.GetConstructed() {
-		fmt.Fprintf(w, "Source: constructed, pins %s\n", src.GetClause())
-	} else {
-		fmt.Fprintf(w, "Source: %s, %s\n", src.GetBook(), src.GetReference())
-	}
-	if len(c.GetTags()) > 0 {
-		fmt.Fprintf(w, "Tags:   %s\n", strings.Join(c.GetTags(), ", "))
-	}
+	caseHeader(w, c, "Tags:   ")
 	start, moves, err := casebook.Replay(c)
 	if err != nil {
 		fmt.Fprintf(w, "The case does not replay: %v\n", err)
@@ -279,4 +270,19 @@ func showCase(w io.Writer, c *arbiterv1.Case) int {
 	}
 	fmt.Fprintf(w, "\nExplanation: %s\n", c.GetExplanation())
 	return exitOK
+}
+
+// caseHeader prints a case's id, title, source and tags (tagLabel aligns the tags with
+// the lines that follow).
+func caseHeader(w io.Writer, c *arbiterv1.Case, tagLabel string) {
+	fmt.Fprintf(w, "%s: %s\n", c.GetId(), c.GetTitle())
+	src := c.GetSource()
+	if src.GetConstructed() {
+		fmt.Fprintf(w, "Source: constructed, pins %s\n", src.GetClause())
+	} else {
+		fmt.Fprintf(w, "Source: %s, %s\n", src.GetBook(), src.GetReference())
+	}
+	if len(c.GetTags()) > 0 {
+		fmt.Fprintf(w, "%s%s\n", tagLabel, strings.Join(c.GetTags(), ", "))
+	}
 }

@@ -388,16 +388,7 @@ func caseGame(c *arbiterv1.Case) (arbiter.GameRuleset, bool) {
 // showGameCase is `casebook show` for a case of another game: the case, then for every
 // expectation what the ruleset made of it, ply by ply.
 func showGameCase(w io.Writer, c *arbiterv1.Case) int {
-	fmt.Fprintf(w, "%s: %s\n", c.GetId(), c.GetTitle())
-	src := c.GetSource()
-	if src.GetConstructed() {
-		fmt.Fprintf(w, "Source: constructed, pins %s\n", src.GetClause())
-	} else {
-		fmt.Fprintf(w, "Source: %s, %s\n", src.GetBook(), src.GetReference())
-	}
-	if len(c.GetTags()) > 0 {
-		fmt.Fprintf(w, "Tags:     %s\n", strings.Join(c.GetTags(), ", "))
-	}
+	caseHeader(w, c, "Tags:     ")
 	fmt.Fprintf(w, "Position: %s\n", c.GetFen())
 	if c.GetDeal() != "" {
 		fmt.Fprintf(w, "Deal:     %s\n", c.GetDeal())

@@ -85,7 +85,7 @@ func (s *Session) cycle(prev, n, k int) *Cycle {
 	switch s.rs.Policy.Repetition {
 	case RepetitionAllowed:
 		c.Verdict = arbiter.VerdictDraw
-		c.Explanation = fmt.Sprintf("repetition is allowed (repetition=allowed, §6.4): the position has occurred %d times; the %s occurrence is a draw", k, ordinal(s.rs.Policy.DrawAtOccurrence))
+		c.Explanation = fmt.Sprintf("repetition is allowed (repetition=allowed, §6.4): the position has occurred %d times; the %s occurrence is a draw", k, arbiter.Ordinal(s.rs.Policy.DrawAtOccurrence))
 	case RepetitionForbidden:
 		// §6.3: exactly one perpetual attacker must change; both or neither: draw.
 		switch {
@@ -104,16 +104,4 @@ func (s *Session) cycle(prev, n, k int) *Cycle {
 		}
 	}
 	return c
-}
-
-func ordinal(n int) string {
-	switch n {
-	case 1:
-		return "first"
-	case 2:
-		return "second"
-	case 3:
-		return "third"
-	}
-	return fmt.Sprintf("%dth", n)
 }

@@ -189,30 +189,16 @@ func (s *session) judgeCycle(occ chushogi.Occurrence) *arbiter.GameCycle {
 		x := throughout[0]
 		c.Ruling = arbiter.Ruling{Verdict: arbiter.MustChangeSide(side(x)), References: ref,
 			Explanation: fmt.Sprintf("the position occurs for the %s time; %s %s with each of its last %d moves and must change (it loses at the %s occurrence)",
-				ordinal(occ.Count), x, what, d, ordinal(s.rs.cfg.occurrences))}
+				arbiter.Ordinal(occ.Count), x, what, d, arbiter.Ordinal(s.rs.cfg.occurrences))}
 	} else {
 		why := "neither side"
 		if len(throughout) == 2 {
 			why = "both sides"
 		}
 		c.Ruling = arbiter.Ruling{Verdict: arbiter.VerdictDraw, References: ref,
-			Explanation: fmt.Sprintf("the position occurs for the %s time; %s %s with every move since its first occurrence: a draw at the %s occurrence", ordinal(occ.Count), why, what, ordinal(s.rs.cfg.occurrences))}
+			Explanation: fmt.Sprintf("the position occurs for the %s time; %s %s with every move since its first occurrence: a draw at the %s occurrence", arbiter.Ordinal(occ.Count), why, what, arbiter.Ordinal(s.rs.cfg.occurrences))}
 	}
 	return c
-}
-
-func ordinal(n int) string {
-	switch n {
-	case 1:
-		return "first"
-	case 2:
-		return "second"
-	case 3:
-		return "third"
-	case 4:
-		return "fourth"
-	}
-	return fmt.Sprintf("%dth", n)
 }
 
 // endChecks applies the end of game in the ruleset's order (§7.5): royal pieces lost,
