@@ -18,11 +18,15 @@ import (
 	"github.com/arbiter-xq/arbiter/apiconv"
 	"github.com/arbiter-xq/arbiter/arbiter"
 	"github.com/arbiter-xq/arbiter/internal/corpus"
+	"github.com/arbiter-xq/arbiter/notation"
 	"github.com/arbiter-xq/arbiter/pgn"
 )
 
 const compareUsage = `usage: arbiter compare [--rulesets chinese,asian] [--json] [policy flags] SOURCE...
+       arbiter compare [--rulesets chinese,asian] [--json] [policy flags] [--fen FEN] --moves "h2e2 h9g7 ..."
 
+With --moves (and --fen), the one history given is ruled under each ruleset and every
+ruling is shown, whether the rulesets agree or not.
 SOURCE is a PGN file, a folder (every *.pgn below it), or a game database in the
 ccpd TSV format (*.tsv or *.tsv.gz: game_id, start_fen, ICCS moves, result). Every game
 is adjudicated under each ruleset; the games where the rulesets disagree (different
@@ -51,7 +55,7 @@ type compareRuling struct {
 // compareJSON is the JSON line of a game where the rulesets disagree (see README).
 // Key spellings and enum values are those of judge --json.
 type compareJSON struct {
-	Source   json.RawMessage     `json:"source"`
+	Source   json.RawMessage     `json:"source,omitempty"` // absent for --fen/--moves
 	Plies    int                 `json:"plies"`
 	Rulings  []compareRulingJSON `json:"rulings"`
 	Disagree bool                `json:"disagree"`
@@ -94,6 +98,8 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	asJSON := fs.Bool("json", false, "one JSON object per disagreeing game, then a summary object")
 	relaxed := fs.Bool("relaxed-fen", false, "accept pieces on points they can never reach (some databases have them)")
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "games adjudicated in parallel")
+	fen := fs.String("fen", "", "with --moves: the start position in FEN (default: the standard start)")
+	moves := fs.String("moves", "", "one history to compare instead of files, space separated, any notation")
 	var pf policyFlags
 	pf.bind(fs)
 	fs.Usage = func() { fmt.Fprint(stderr, compareUsage); fs.PrintDefaults() }
@@ -101,7 +107,12 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if err != nil {
 		return parseExit(err)
 	}
-	if len(sources) == 0 {
+	inline := *moves != "" || *fen != ""
+	switch {
+	case inline && len(sources) > 0:
+		fmt.Fprintf(stderr, "arbiter compare: give --fen/--moves or files, not both (got %q)\n", sources[0])
+		return exitUsage
+	case !inline && len(sources) == 0:
 		fs.Usage()
 		return exitUsage
 	}
@@ -132,6 +143,9 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		}
 	}
 	var hs []history
+	if inline {
+		hs = append(hs, history{fen: *fen, moves: notation.SplitMoves(*moves)})
+	}
 	unreadable := 0
 	for _, src := range sources {
 		hs = append(hs, loadSource(src, func(file string, err error) {
@@ -179,7 +193,11 @@ feed:
 		s.Plies += len(h.moves)
 		if r.err != "" {
 			s.Errors++
-			fmt.Fprintf(stderr, "arbiter compare: %s: %s\n", h.name(), r.err)
+			if inline {
+				fmt.Fprintf(stderr, "arbiter compare: %s\n", r.err)
+			} else {
+				fmt.Fprintf(stderr, "arbiter compare: %s: %s\n", h.name(), r.err)
+			}
 			continue
 		}
 		for _, rl := range r.rulings {
@@ -188,10 +206,11 @@ feed:
 				break
 			}
 		}
-		if !r.disagree {
+		if r.disagree {
+			s.Disagreements++
+		} else if !inline {
 			continue
 		}
-		s.Disagreements++
 		if *asJSON {
 			b, err := compareLine(h, r)
 			if err != nil {
@@ -201,7 +220,11 @@ feed:
 			out.Write(b)
 			continue
 		}
-		fmt.Fprintf(out, "%s (%d plies)\n", h.name(), len(h.moves))
+		name := h.name()
+		if inline {
+			name = "the moves given"
+		}
+		fmt.Fprintf(out, "%s (%d plies)\n", name, len(h.moves))
 		for _, rl := range r.rulings {
 			term := ""
 			if rl.term != arbiter.TerminationNone {

@@ -49,6 +49,10 @@ func TestGoldenOutput(t *testing.T) {
 		// The game ends differently under the two rulesets: the result and how it ended
 		// read as one phrase ("draw, repetition draw at ply 8"), the patterns aligned.
 		{"compare-ended.txt", []string{"compare", "testdata/ended.pgn"}, exitOK},
+		// One history given on the command line: every ruling shown, agreeing or not.
+		{"compare-moves.txt", []string{"compare", "--rulesets", "chinese,asian", "--fen", "4k4/9/1n5R1/9/9/9/9/9/9/5K3 w - - 0 1",
+			"--moves", "h7h9 e9e8 h9h7 e8e9"}, exitOK},
+		{"compare-moves.json", []string{"compare", "--json", "--fen", perpetualCheckFEN, "--moves", "f0e0 e8f8 e0f0 f8e8"}, exitOK},
 		// A mate: the result says it once ("red wins (checkmate, on ply 3)").
 		{"judge-mate.txt", []string{"judge", "--fen", "3k5/9/9/8p/9/9/9/9/R8/1R2K4 w - - 0 1", "--moves", "a1a8 i6i5 b0b9"}, exitOK},
 	}

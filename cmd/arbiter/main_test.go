@@ -265,6 +265,7 @@ func TestUsageErrorsSayWhy(t *testing.T) {
 		{[]string{"perft", "--depth", "9"}, exitUsage, "--depth 9: want a depth from 1 to 8"},
 		{[]string{"perft", "--depth", "2", "x"}, exitUsage, `unexpected argument "x"`},
 		{[]string{"compare", "--rulesets", "chinese,nope", "x.pgn"}, exitInput, `unknown ruleset "nope" (valid: asian, `},
+		{[]string{"compare", "--moves", "h2e2", "x.pgn"}, exitUsage, `give --fen/--moves or files, not both (got "x.pgn")`},
 		{[]string{"judge", "--ruleset", "nope", "--moves", "h2e2"}, exitInput, `unknown ruleset "nope" (valid: asian, `},
 	}
 	for _, tt := range tests {
