@@ -224,6 +224,16 @@ func TestPageInBrowser(t *testing.T) {
 		} else {
 			t.Log("AdjudicateRequest has no svg field yet: the picture is not asserted")
 		}
+		// The moves sent are numbered inside their items: numbers drawn outside overlapped
+		// the previous move once they had two or three digits.
+		var outside int
+		b.eval(`[...document.querySelectorAll('#history .move-tokens li')].filter((li) => {
+			const c = li.querySelector('code');
+			return !c || li.getBoundingClientRect().width < c.getBoundingClientRect().width + 8;
+		}).length`, &outside)
+		if outside != 0 {
+			t.Errorf("%d moves sent have their number outside their box", outside)
+		}
 		b.screenshot("fig6-ruling")
 	})
 
