@@ -40,6 +40,11 @@ func (s *Server) ListCases(ctx context.Context, req *arbiterv1.ListCasesRequest)
 		}
 		offset = n
 	}
+	if id := req.GetRuleset(); id != "" {
+		if _, _, err := s.lookupRuleset("ruleset", id); err != nil {
+			return nil, err
+		}
+	}
 	book := strings.ToLower(req.GetBook())
 	var all []*arbiterv1.Case
 	for _, c := range s.book.Filter(casebook.Filter{Ruleset: req.GetRuleset(), Tag: req.GetTag()}) {

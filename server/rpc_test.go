@@ -133,6 +133,13 @@ func TestCasebookRPCs(t *testing.T) {
 		wantFieldError(t, err, codes.InvalidArgument, "page_token", "")
 		_, err = e.client.ListCases(ctx, &arbiterv1.ListCasesRequest{PageSize: -1})
 		wantFieldError(t, err, codes.InvalidArgument, "page_size", "")
+		// An unknown ruleset is an error, as in VerifyCasebook and the CLI, not an empty list.
+		_, err = e.client.ListCases(ctx, &arbiterv1.ListCasesRequest{Ruleset: "fide"})
+		wantFieldError(t, err, codes.InvalidArgument, "ruleset", "UNKNOWN_RULESET")
+		asian, err := e.client.ListCases(ctx, &arbiterv1.ListCasesRequest{Ruleset: "asian"})
+		if err != nil || len(asian.GetCases()) == 0 {
+			t.Errorf("ListCases(asian): %d cases, %v", len(asian.GetCases()), err)
+		}
 
 		first := all.GetCases()[0]
 		got, err := e.client.GetCase(ctx, &arbiterv1.GetCaseRequest{Id: first.GetId()})

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
@@ -186,6 +187,38 @@ func readBody(w http.ResponseWriter, r *http.Request, limit int) ([]byte, bool) 
 		return tooLarge()
 	}
 	return b, true
+}
+
+// validUTF8 answers HTTP 400 (a field violation, reason MALFORMED_MESSAGE) for a path
+// or query parameter that is not valid UTF-8, before the gateway puts it in a protobuf
+// string field, which cannot hold it: the in-process call would fail to marshal and the
+// client see 500 Internal for its own bad input.
+func validUTF8(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		field := ""
+		if !utf8.ValidString(r.URL.Path) {
+			field = "path"
+			if strings.HasPrefix(r.URL.Path, "/v1/cases/") {
+				field = "id"
+			}
+		}
+		for k, vs := range r.URL.Query() {
+			for _, v := range vs {
+				if field == "" && (!utf8.ValidString(k) || !utf8.ValidString(v)) {
+					field = k
+					if !utf8.ValidString(k) {
+						field = "query"
+					}
+				}
+			}
+		}
+		if field != "" {
+			writeStatus(w, http.StatusBadRequest, fieldStatus(codes.InvalidArgument, field, reasonMalformed,
+				"is not valid UTF-8", nil))
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
 }
 
 // limitBody makes next see a body of at most limit bytes, read in full beforehand; a

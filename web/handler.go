@@ -49,7 +49,7 @@ func New(ctx context.Context, conn grpc.ClientConnInterface, opts Options) (http
 		return nil, err
 	}
 	mux := http.NewServeMux()
-	mux.Handle("/v1/", limitBody(limit, gw))
+	mux.Handle("/v1/", limitBody(limit, validUTF8(gw)))
 	mux.HandleFunc("GET /openapi.json", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		w.Write(arbiterv1.OpenAPI) //nolint:errcheck // the client went away
