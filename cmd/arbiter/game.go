@@ -256,7 +256,7 @@ func runGameCompare(args []string, stdout, stderr io.Writer) int {
 	for _, id := range strings.Split(*list, ",") {
 		_, g, err := reg.Lookup(strings.TrimSpace(id))
 		if err == nil && g == nil {
-			err = fmt.Errorf("%s is a xiangqi ruleset; compare xiangqi games from PGN files", id)
+			err = fmt.Errorf("%s is a xiangqi ruleset and the others are not; the rulesets of one comparison must belong to the same game", id)
 		}
 		if err != nil {
 			fmt.Fprintln(stderr, "arbiter compare: --rulesets:", err)

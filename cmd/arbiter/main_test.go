@@ -266,6 +266,7 @@ func TestUsageErrorsSayWhy(t *testing.T) {
 		{[]string{"perft", "--depth", "2", "x"}, exitUsage, `unexpected argument "x"`},
 		{[]string{"compare", "--rulesets", "chinese,nope", "x.pgn"}, exitInput, `unknown ruleset "nope" (valid: asian, `},
 		{[]string{"compare", "--moves", "h2e2", "x.pgn"}, exitUsage, `give --fen/--moves or files, not both (got "x.pgn")`},
+		{[]string{"compare", "--rulesets", "chinese,chu-lishogi", "--moves", "h2e2"}, exitInput, "must belong to the same game"},
 		{[]string{"judge", "--ruleset", "nope", "--moves", "h2e2"}, exitInput, `unknown ruleset "nope" (valid: asian, `},
 	}
 	for _, tt := range tests {
