@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"flag"
 	"fmt"
@@ -38,6 +39,7 @@ ARBITER_* environment variable named beside it; a flag given on the command line
 
 TLS: --tls-cert and --tls-key serve gRPC over TLS (1.2 or later); --tls-client-ca
 also requires every client to present a certificate signed by that CA (mutual TLS).
+The HTTP port (--http-addr) is then HTTPS with the same certificate and client CA.
 
 On SIGTERM or SIGINT the server drains: the health service reports NOT_SERVING (and
 keeps answering, on new connections too, so readiness probes see it), new RPCs are
@@ -214,9 +216,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return exitInput
 	}
 	var opts []grpc.ServerOption
+	var tc *tls.Config // also the HTTP port's: the same API must not be open there in clear
 	if f.tls.Enabled() {
-		tc, err := f.tls.Config()
-		if err != nil {
+		if tc, err = f.tls.Config(); err != nil {
 			log.Error("cannot set up TLS", "error", err)
 			return exitInput
 		}
@@ -245,7 +247,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 
 	var front *httpFront
 	if !strings.EqualFold(f.httpAddr, "off") {
-		if front, err = startHTTP(ctx, f.httpAddr, srv); err != nil {
+		if front, err = startHTTP(ctx, f.httpAddr, srv, tc); err != nil {
 			lis.Close()
 			if mlis != nil {
 				mlis.Close()

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"net"
@@ -26,8 +27,10 @@ type httpFront struct {
 	conn interface{ Close() error }
 }
 
-// startHTTP listens on addr and prepares the HTTP server; serve starts it.
-func startHTTP(ctx context.Context, addr string, srv *server.Server) (*httpFront, error) {
+// startHTTP listens on addr and prepares the HTTP server; serve starts it. With tc (the
+// gRPC port's TLS configuration) the port is HTTPS with the same certificate and, under
+// mutual TLS, the same client certificate requirement.
+func startHTTP(ctx context.Context, addr string, srv *server.Server, tc *tls.Config) (*httpFront, error) {
 	lis, err := net.Listen("tcp", addr)
 	if err != nil {
 		return nil, err
@@ -52,12 +55,19 @@ func startHTTP(ctx context.Context, addr string, srv *server.Server) (*httpFront
 		IdleTimeout:       2 * time.Minute,
 		MaxHeaderBytes:    64 << 10,
 	}
+	if tc != nil {
+		hs.TLSConfig = tc.Clone()
+	}
 	return &httpFront{lis: lis, hs: hs, gs: gs, conn: conn}, nil
 }
 
 // serve serves HTTP until shutdown; a failure is sent on errc.
 func (f *httpFront) serve(errc chan<- error) {
-	if err := f.hs.Serve(f.lis); !errors.Is(err, http.ErrServerClosed) {
+	serve := func() error { return f.hs.Serve(f.lis) }
+	if f.hs.TLSConfig != nil {
+		serve = func() error { return f.hs.ServeTLS(f.lis, "", "") } // the certificate is in TLSConfig
+	}
+	if err := serve(); !errors.Is(err, http.ErrServerClosed) {
 		errc <- fmt.Errorf("http server: %w", err)
 	}
 }

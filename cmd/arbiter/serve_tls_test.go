@@ -12,6 +12,7 @@ import (
 	"io"
 	"math/big"
 	"net"
+	"net/http"
 	"os"
 	"path/filepath"
 	"testing"
@@ -176,4 +177,39 @@ func TestServeTLS(t *testing.T) {
 			t.Errorf("mismatched key: exit %d, want %d: %s", code, exitInput, stderr.String())
 		}
 	})
+}
+
+// With TLS on the gRPC port the HTTP port is HTTPS with the same certificate and, under
+// mutual TLS, the same client certificate requirement: the HTTP/JSON API is the same
+// service and must not be open in clear beside it.
+func TestServeHTTPTLS(t *testing.T) {
+	p := newPKI(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	var logs lockedBuffer
+	done := make(chan int)
+	go func() {
+		done <- runServe(ctx, []string{"--grpc-addr", "127.0.0.1:0", "--http-addr", "127.0.0.1:0", "--metrics-addr", "off",
+			"--drain-timeout", "1s", "--tls-cert", p.serverCert, "--tls-key", p.serverKey, "--tls-client-ca", p.caFile}, io.Discard, &logs)
+	}()
+	t.Cleanup(func() { cancel(); <-done })
+	addr := httpAddr(t, &logs)
+	get := func(scheme string, tc *tls.Config) (int, error) {
+		t.Helper()
+		c := &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{TLSClientConfig: tc}}
+		resp, err := c.Get(scheme + "://" + addr + "/v1/rulesets")
+		if err != nil {
+			return 0, err
+		}
+		resp.Body.Close()
+		return resp.StatusCode, nil
+	}
+	if code, err := get("https", &tls.Config{RootCAs: p.pool, Certificates: []tls.Certificate{p.client}}); err != nil || code != http.StatusOK {
+		t.Errorf("HTTPS with a client certificate: %d %v, want 200", code, err)
+	}
+	if code, err := get("https", &tls.Config{RootCAs: p.pool}); err == nil {
+		t.Errorf("HTTPS without a client certificate answered %d", code)
+	}
+	if code, err := get("http", nil); err == nil && code == http.StatusOK {
+		t.Error("plain HTTP got the API from a TLS server")
+	}
 }
