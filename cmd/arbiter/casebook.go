@@ -153,6 +153,10 @@ func verdictWord(v arbiterv1.Verdict) string {
 		return "red-changes"
 	case arbiterv1.Verdict_VERDICT_BLACK_MUST_CHANGE:
 		return "black-changes"
+	case arbiterv1.Verdict_VERDICT_SENTE_MUST_CHANGE:
+		return "sente-changes"
+	case arbiterv1.Verdict_VERDICT_GOTE_MUST_CHANGE:
+		return "gote-changes"
 	}
 	return "none"
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -337,6 +338,8 @@ func TestCasebookListExpectations(t *testing.T) {
 		want string
 	}{
 		{&arbiterv1.CaseExpectation{Verdict: arbiterv1.Verdict_VERDICT_RED_MUST_CHANGE}, "red-changes"},
+		{&arbiterv1.CaseExpectation{Verdict: arbiterv1.Verdict_VERDICT_SENTE_MUST_CHANGE, Result: arbiterv1.Result_RESULT_GOTE_WINS}, "sente-changes"},
+		{&arbiterv1.CaseExpectation{Verdict: arbiterv1.Verdict_VERDICT_GOTE_MUST_CHANGE}, "gote-changes"},
 		{&arbiterv1.CaseExpectation{}, "none"},
 		{&arbiterv1.CaseExpectation{RejectedPly: 1, RejectedReason: "distant_protected_lion"}, "rejects@1:distant_protected_lion"},
 		{&arbiterv1.CaseExpectation{RejectedPly: 3}, "rejects@3"},
@@ -354,5 +357,15 @@ func TestCasebookListExpectations(t *testing.T) {
 	}
 	if !strings.Contains(out, "chu-jcsa2004=rejects@1:distant_protected_lion") {
 		t.Errorf("casebook list --source chu-q2-jump:\n%s", out)
+	}
+	// A chu shogi must-change verdict reads as such in the list and in the verify table
+	// (both said "none" for VERDICT_SENTE_MUST_CHANGE).
+	out, stderr, code = runCLI(t, "", "casebook", "list", "--source", "chu-t-r1-perpetual-attack")
+	if code != exitOK || !strings.Contains(out, "chu-jcsa2004=sente-changes") {
+		t.Errorf("casebook list --source chu-t-r1-perpetual-attack: exit %d\n%s%s", code, out, stderr)
+	}
+	out, stderr, code = runCLI(t, "", "casebook", "verify", "--ruleset", "chu-lishogi")
+	if code != exitOK || !regexp.MustCompile(`chu-t-r1-perpetual-attack +chu-lishogi +pass +sente-changes +sente-changes`).MatchString(out) {
+		t.Errorf("casebook verify --ruleset chu-lishogi: exit %d, want T-R1's expected and actual verdicts as sente-changes\n%s", code, stderr)
 	}
 }
