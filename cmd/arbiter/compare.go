@@ -32,6 +32,10 @@ ccpd TSV format (*.tsv or *.tsv.gz: game_id, start_fen, ICCS moves, result). Eve
 is adjudicated under each ruleset; the games where the rulesets disagree (different
 result, termination or ruling of the final repetition) are listed side by side, then a
 summary. Games run in parallel.
+
+Banqi and chu shogi records (rulesets banqi-*, chu-*) are compared the same way, in
+their own notation, a move one ruleset refuses included:
+  arbiter compare --rulesets banqi-tw,banqi-cdc --fen POS --moves "..." [--json]
 `
 
 // comparison is one game's rulings under every ruleset.

@@ -89,6 +89,15 @@ func runGameJudge(args []string, stdout, stderr io.Writer) int {
 	ruleset := fs.String("ruleset", "", "ruleset id, with option overrides (banqi-tw+repetition=allowed)")
 	var gf gameFlags
 	gf.bind(fs)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, `usage: arbiter judge --ruleset ID --fen POS --moves "..." [--deal D] [--json] [--svg FILE]   banqi-*, chu-*
+
+Replays the record with full legality checks under the ruleset's options and prints every
+ply with its nature, the ruling of the last repetition and the result. An illegal move
+is exit code 2 naming the ply and the reason.
+`)
+		fs.PrintDefaults()
+	}
 	rest, err := parseArgs(fs, args)
 	if err != nil {
 		return parseExit(err)
@@ -234,6 +243,14 @@ func runGameCompare(args []string, stdout, stderr io.Writer) int {
 	list := fs.String("rulesets", "", "comma-separated ruleset ids of one game, with overrides (banqi-tw,banqi-cdc,banqi-tw+repetition=allowed)")
 	var gf gameFlags
 	gf.bind(fs)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, `usage: arbiter compare --rulesets A,B,... --fen POS --moves "..." [--deal D] [--json]   banqi-*, chu-*
+
+Judges one record under each ruleset (all of one game) and shows them side by side; a
+move one ruleset refuses and another accepts is a disagreement.
+`)
+		fs.PrintDefaults()
+	}
 	rest, err := parseArgs(fs, args)
 	if err != nil {
 		return parseExit(err)
@@ -328,6 +345,10 @@ func runGamePerft(args []string, stdout, stderr io.Writer) int {
 	fen := fs.String("fen", "", "start position in the game's notation (default: the standard start)")
 	depth := fs.Int("depth", 0, "depth in plies (required, 1..8)")
 	divide := fs.Bool("divide", false, "also print the leaf count below each legal move")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: arbiter perft --ruleset ID [--fen POS] --depth N [--divide]   banqi-*, chu-*\n\nCounts the leaf nodes of the legal move tree under the ruleset's options (a move-generator check).")
+		fs.PrintDefaults()
+	}
 	rest, err := parseArgs(fs, args)
 	if err != nil {
 		return parseExit(err)

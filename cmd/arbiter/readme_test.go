@@ -133,3 +133,23 @@ func TestUsageMatchesREADME(t *testing.T) {
 		}
 	}
 }
+
+// TestGameUsage: the commands another game's ruleset sends to their own flags say how to
+// call them (they printed flag.FlagSet's bare "Usage of compare:"), and compare's xiangqi
+// help names the other games' form.
+func TestGameUsage(t *testing.T) {
+	for _, args := range [][]string{
+		{"judge", "--ruleset", "banqi-tw", "--help"},
+		{"compare", "--rulesets", "chu-jcsa2004,chu-hachu", "--help"},
+		{"perft", "--ruleset", "chu-lishogi", "--help"},
+	} {
+		out, stderr, code := runCLI(t, "", args...)
+		if code != exitOK || !strings.Contains(out+stderr, "usage: arbiter "+args[0]+" --ruleset") {
+			t.Errorf("%v: exit %d, want exit 0 and the usage line:\n%s%s", args, code, out, stderr)
+		}
+	}
+	out, stderr, _ := runCLI(t, "", "compare", "--help")
+	if !strings.Contains(out+stderr, `--fen POS --moves "..."`) {
+		t.Errorf("compare --help does not say how to compare a banqi or chu shogi record:\n%s%s", out, stderr)
+	}
+}
