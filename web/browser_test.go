@@ -3,6 +3,7 @@ package web_test
 import (
 	"context"
 	"encoding/json"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -405,6 +406,23 @@ func TestPageInBrowser(t *testing.T) {
 			t.Errorf("plies listed: %q, want the moves as the server writes them", n)
 		}
 		b.screenshot("chu-case")
+	})
+
+	t.Run("another game: a move one ruleset refuses is a disagreement", func(t *testing.T) {
+		b.t = t
+		// T-R1: sente's rook attacks a gold on every move. chu-jcsa2004 rules sente must
+		// change at the third occurrence; chu-hachu refuses ply 4, which repeats a
+		// position. The page said "The rulesets agree." (it compared only the answers
+		// that were not errors).
+		q := url.Values{"r": {"chu-jcsa2004,chu-hachu"}, "fen": {"6k5/3gg7/11g/12/12/3R8/12/12/12/12/12/K11 b - 1"},
+			"moves": {"9f8f 1c1d 8f9f 1d1c 9f8f 1c1d 8f9f 1d1c"}}
+		b.open("/#judge?" + q.Encode())
+		b.run("wait for both answers", chromedp.WaitVisible(`.ruling[data-ruleset="chu-jcsa2004"] .verdict`, chromedp.ByQuery),
+			chromedp.WaitVisible(`#results .agreement`, chromedp.ByQuery))
+		if a := b.text(`#results .agreement`); !strings.Contains(a, "disagree") || !strings.Contains(a, "refused") {
+			t.Errorf("agreement line %q, want a disagreement naming the refused move", a)
+		}
+		b.screenshotView("chu-refused-disagreement")
 	})
 
 	t.Run("a phone-sized window", func(t *testing.T) {

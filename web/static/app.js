@@ -327,7 +327,7 @@ async function judge(ev) {
         }
       }
     }
-    if (answers.length > 1) $("results").prepend(agreementView(answers.filter((a) => a.r).map((a) => a.r)));
+    if (answers.length > 1) $("results").prepend(agreementView(answers));
     // A link that opens this ruling again (to share a dispute's ruling).
     const link = judgeLink(ids, game);
     history.replaceState(null, "", link);
@@ -404,12 +404,18 @@ function markBadMove(i) {
   }
 }
 
-function agreementView(rs) {
-  if (rs.length < 2) return el("span");
-  const key = (r) => [(r.ruling || {}).verdict, r.result, r.termination].join("|");
-  const same = rs.every((r) => key(r) === key(rs[0]));
+// agreementView compares the answers of every ruleset: the verdict, result and
+// termination, and a move one ruleset refuses (at which ply) where another accepts it.
+function agreementView(answers) {
+  if (answers.length < 2) return el("span");
+  const key = (a) => a.err ? "refused|" + badMoveIndex(a.err) :
+    [(a.r.ruling || {}).verdict, a.r.result, a.r.termination].join("|");
+  const same = answers.every((a) => key(a) === key(answers[0]));
+  const refused = answers.some((a) => a.err) && answers.some((a) => !a.err);
   return el("p", {class: "agreement " + (same ? "same" : "differ")},
-    same ? "The rulesets agree." : "The rulesets disagree: compare the verdicts below.");
+    same ? "The rulesets agree." : refused ?
+      "The rulesets disagree: a move one ruleset accepts is refused by another; compare below." :
+      "The rulesets disagree: compare the verdicts below.");
 }
 
 // ---- one ruleset's ruling ----------------------------------------------------------------
