@@ -214,6 +214,15 @@ func TestServeHTTPDrain(t *testing.T) {
 		t.Errorf("POST /v1/adjudicate during the drain: %d (close %v)\n%s\nwant 503, the reason, and Connection: close", resp.StatusCode, resp.Close, body)
 	}
 
+	// The README's HTTP health check.
+	hc, err := http.Get(base + "/v1/rulesets")
+	if err != nil || hc.StatusCode != http.StatusServiceUnavailable {
+		t.Errorf("GET /v1/rulesets during the drain: %v %v, want 503", hc, err)
+	}
+	if err == nil {
+		hc.Body.Close()
+	}
+
 	st.CloseSend() // the game ends: the drain is complete
 	select {
 	case code := <-done:
