@@ -35,6 +35,7 @@ const (
 	reasonShutdown        = "SHUTTING_DOWN"
 	reasonMalformedBody   = "MALFORMED_MESSAGE"
 	reasonTooLarge        = "RESPONSE_TOO_LARGE"
+	reasonMixedGames      = "MIXED_GAMES" // Compare over rulesets of different games
 )
 
 // maxDescription bounds the text of an error description; echoed input inside it is

@@ -149,9 +149,10 @@ func TestOtherGameThroughTheService(t *testing.T) {
 		t.Errorf("Compare: %v", cmp)
 	}
 	// Rulesets of different games cannot be compared.
-	if _, err := e.client.Compare(ctx, &arbiterv1.CompareRequest{Rulesets: []string{"toy-walk", "chinese"}}); status.Code(err) != codes.InvalidArgument {
-		t.Errorf("mixed games: %v", err)
-	}
+	// Both rulesets are known: the reason is not UNKNOWN_RULESET (a client would offer the
+	// valid ids, which the request already uses).
+	_, err = e.client.Compare(ctx, &arbiterv1.CompareRequest{Rulesets: []string{"toy-walk", "chinese"}})
+	wantFieldError(t, err, codes.InvalidArgument, "rulesets[1]", "MIXED_GAMES")
 
 	// A stream: start, an illegal move (rejected, the game goes on), a legal move.
 	st, err := e.client.PlayGame(ctx)

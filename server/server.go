@@ -271,7 +271,7 @@ func (s *Server) Compare(ctx context.Context, req *arbiterv1.CompareRequest) (*a
 			sets = append(sets, rs)
 		}
 		if len(others) > 0 && (len(sets) > 0 || other != nil && other.Info().Game != others[0].Info().Game) {
-			return nil, fieldStatus(codes.InvalidArgument, field, apiconv.CodeUnknownRuleset,
+			return nil, fieldStatus(codes.InvalidArgument, field, reasonMixedGames,
 				"the rulesets of one comparison must belong to the same game (the history is written in one game's notation)", nil)
 		}
 	}
