@@ -13,38 +13,38 @@ func (p *Position) AttackedBy(s Square, by Color) bool {
 }
 
 // attackersOf is the shared scan behind AttackedBy and AppendAttackers. Without collect
-// it returns at the first attacker found; with collect it appends every attacker to dst.
+// it returns at the first attacker found; with collect it appends every attacker to dst,
+// in a fixed order (rooks and cannons by ray in rayDirs order, then horses, pawns, king,
+// advisors, elephants) that callers may rely on. Every geometric fact is read from the
+// tables of tables.go, so the scan does no arithmetic on files and ranks.
 func (p *Position) attackersOf(s Square, by Color, dst []Square, collect bool) ([]Square, bool) {
 	any := false
-	f, r := s.File(), s.Rank()
 	rook, cannon := MakePiece(by, Rook), MakePiece(by, Cannon)
-	for _, d := range rayDirs {
-		screen := false
-		for ff, rr := f+d[0], r+d[1]; onBoard(ff, rr); ff, rr = ff+d[0], rr+d[1] {
-			t := SquareAt(ff, rr)
-			pc := p.board[t]
-			if pc == NoPiece {
-				continue
+	rs := &rays[s]
+	for d := range rs {
+		r := &rs[d]
+		i, n := uint8(0), r.n
+		for i < n && p.board[r.sq[i]] == NoPiece {
+			i++
+		}
+		if i == n {
+			continue
+		}
+		if p.board[r.sq[i]] == rook {
+			if !collect {
+				return nil, true
 			}
-			if !screen {
-				if pc == rook {
-					if !collect {
-						return nil, true
-					}
-					any = true
-					dst = append(dst, t)
-				}
-				screen = true
-				continue
+			any = true
+			dst = append(dst, r.sq[i])
+		}
+		for i++; i < n && p.board[r.sq[i]] == NoPiece; i++ {
+		}
+		if i < n && p.board[r.sq[i]] == cannon {
+			if !collect {
+				return nil, true
 			}
-			if pc == cannon {
-				if !collect {
-					return nil, true
-				}
-				any = true
-				dst = append(dst, t)
-			}
-			break
+			any = true
+			dst = append(dst, r.sq[i])
 		}
 	}
 	horse := MakePiece(by, Horse)
@@ -61,12 +61,9 @@ func (p *Position) attackersOf(s Square, by Color, dst []Square, collect bool) (
 	}
 	// Pawns: a pawn attacks the squares it could move to.
 	pawn := MakePiece(by, Pawn)
-	back := -1
-	if by == Black {
-		back = 1
-	}
-	if onBoard(f, r+back) {
-		if t := SquareAt(f, r+back); p.board[t] == pawn {
+	pl := &pawnAttackers[by][s]
+	for i := uint8(0); i < pl.n; i++ {
+		if t := pl.steps[i].to; p.board[t] == pawn {
 			if !collect {
 				return nil, true
 			}
@@ -74,20 +71,7 @@ func (p *Position) attackersOf(s Square, by Color, dst []Square, collect bool) (
 			dst = append(dst, t)
 		}
 	}
-	if !s.OnOwnSide(by) {
-		for _, df := range [2]int{-1, 1} {
-			if onBoard(f+df, r) {
-				if t := SquareAt(f+df, r); p.board[t] == pawn {
-					if !collect {
-						return nil, true
-					}
-					any = true
-					dst = append(dst, t)
-				}
-			}
-		}
-	}
-	if s.InPalace(by) {
+	if inPalace[by][s] {
 		king, adv := MakePiece(by, King), MakePiece(by, Advisor)
 		kl := &kingSteps[by][s]
 		for i := uint8(0); i < kl.n; i++ {
@@ -110,7 +94,7 @@ func (p *Position) attackersOf(s Square, by Color, dst []Square, collect bool) (
 			}
 		}
 	}
-	if s.OnOwnSide(by) {
+	if onOwnSide[by][s] {
 		el := MakePiece(by, Elephant)
 		ll := &elephantSteps[by][s]
 		for i := uint8(0); i < ll.n; i++ {

@@ -1,6 +1,7 @@
 package xiangqi_test
 
 import (
+	"slices"
 	"sort"
 	"testing"
 
@@ -77,4 +78,38 @@ func TestPins(t *testing.T) {
 			t.Errorf("%s: IsPinned(%s) = %v, want %v", tt.name, tt.square, got, tt.pinned)
 		}
 	}
+}
+
+// The table-driven attack scan equals the reference scan, attackers and their order,
+// on every square of every position of a sample of real games, for both colours.
+func TestAttackersMatchReference(t *testing.T) {
+	limit := 600
+	if testing.Short() || xiangqi.RaceEnabled {
+		limit = 100
+	}
+	games := parseCCPD(t, loadCCPD(t, limit))
+	var got, want []xiangqi.Square
+	positions := 0
+	for gi, pg := range games {
+		p := pg.start
+		for ply := 0; ply <= len(pg.moves); ply++ {
+			positions++
+			for s := xiangqi.Square(0); s < xiangqi.NumSquares; s++ {
+				for _, by := range [2]xiangqi.Color{xiangqi.Red, xiangqi.Black} {
+					got = p.AppendAttackers(got[:0], s, by)
+					want = p.AppendAttackersReference(want[:0], s, by)
+					if !slices.Equal(got, want) {
+						t.Fatalf("game %d ply %d %s: attackers of %s by %v = %v, reference %v", gi, ply, p.FEN(), s, by, got, want)
+					}
+					if p.AttackedBy(s, by) != (len(want) > 0) {
+						t.Fatalf("game %d ply %d %s: AttackedBy(%s, %v) disagrees with the reference", gi, ply, p.FEN(), s, by)
+					}
+				}
+			}
+			if ply < len(pg.moves) {
+				p.MakeMove(pg.moves[ply])
+			}
+		}
+	}
+	t.Logf("%d positions compared", positions)
 }

@@ -22,10 +22,24 @@ var (
 	// horseAttackers lists, for a target square, where a horse must stand to attack it
 	// and which leg square must be empty.
 	horseAttackers [NumSquares]stepList
+	// pawnAttackers lists, for a target square, where a pawn of each colour must stand
+	// to attack it: behind it first, then beside it (files a to i) once across the river.
+	pawnAttackers [2][NumSquares]stepList
+	// rays lists, for a square and each direction of rayDirs, the squares outward from
+	// it to the edge of the board.
+	rays [NumSquares][4]ray
+	// inPalace and onOwnSide are Square.InPalace and Square.OnOwnSide as tables.
+	inPalace, onOwnSide [2][NumSquares]bool
 	zobrist        = newZobrist()
 )
 
 var tablesReady = buildTables()
+
+// ray is the squares from a square outward in one direction, nearest first.
+type ray struct {
+	n  uint8
+	sq [Ranks - 1]Square
+}
 
 func onBoard(f, r int) bool { return f >= 0 && f < Files && r >= 0 && r < Ranks }
 
@@ -39,7 +53,29 @@ func buildTables() bool {
 	diag := [4][2]int{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}}
 	for s := Square(0); s < NumSquares; s++ {
 		f, r := s.File(), s.Rank()
+		for d, dir := range rayDirs {
+			for ff, rr := f+dir[0], r+dir[1]; onBoard(ff, rr); ff, rr = ff+dir[0], rr+dir[1] {
+				rl := &rays[s][d]
+				rl.sq[rl.n] = SquareAt(ff, rr)
+				rl.n++
+			}
+		}
 		for c := Red; c <= Black; c++ {
+			inPalace[c][s], onOwnSide[c][s] = s.InPalace(c), s.OnOwnSide(c)
+			back := -1
+			if c == Black {
+				back = 1
+			}
+			if onBoard(f, r+back) {
+				pawnAttackers[c][s].add(SquareAt(f, r+back), NoSquare)
+			}
+			if !s.OnOwnSide(c) {
+				for _, df := range [2]int{-1, 1} {
+					if onBoard(f+df, r) {
+						pawnAttackers[c][s].add(SquareAt(f+df, r), NoSquare)
+					}
+				}
+			}
 			for _, d := range orth {
 				t := SquareAt(f+d[0], r+d[1])
 				if onBoard(f+d[0], r+d[1]) && s.InPalace(c) && t.InPalace(c) {
