@@ -147,6 +147,23 @@ func (p *Position) Checkers(c Color) []Square {
 	return out
 }
 
+// MayExposeKing is a geometric test for the king safety of m, a move by the piece on
+// m.From(): false means that, if the mover's king is not in check now, it is not in
+// check after m either, so the MakeMove/InCheck test can be skipped. A move can only
+// put its own king in check by moving the king, or by changing which squares are
+// occupied on the king's lines (its file and rank: rook and cannon lines, a new cannon
+// screen, the facing kings) or on the squares diagonally next to it (the legs of horses
+// and eyes of elephants aimed at it); a capture only removes an attacker.
+func (p *Position) MayExposeKing(m Move) bool {
+	from, to := m.From(), m.To()
+	pc := p.board[from]
+	if pc == NoPiece || pc.Kind() == King {
+		return true
+	}
+	k := p.kings[pc.Color()]
+	return kingLines[k][from] || kingLines[k][to] || diagNeighbour[k][from]
+}
+
 // IsPinned reports whether the piece on s is pinned against its own king: removing it
 // would leave that king in check (by a rook, a cannon, a horse whose leg it blocks, or
 // the facing enemy king). A pinned piece may still have legal moves along the pin line;

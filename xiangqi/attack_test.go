@@ -113,3 +113,95 @@ func TestAttackersMatchReference(t *testing.T) {
 	}
 	t.Logf("%d positions compared", positions)
 }
+
+// BenchmarkAttackers measures the attack primitives on the positions of 200 real
+// games: AttackedBy and AppendAttackers on every square for both colours, and InCheck.
+func BenchmarkAttackers(b *testing.B) {
+	games := parseCCPD(b, loadCCPD(b, 200))
+	var positions []xiangqi.Position
+	for _, pg := range games {
+		p := pg.start
+		for _, m := range pg.moves {
+			positions = append(positions, p)
+			p.MakeMove(m)
+		}
+	}
+	b.Run("AttackedBy", func(b *testing.B) {
+		n := 0
+		for b.Loop() {
+			for i := range positions {
+				for s := xiangqi.Square(0); s < xiangqi.NumSquares; s++ {
+					if positions[i].AttackedBy(s, xiangqi.Red) {
+						n++
+					}
+					if positions[i].AttackedBy(s, xiangqi.Black) {
+						n++
+					}
+				}
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(positions)*2*xiangqi.NumSquares), "ns/query")
+	})
+	b.Run("AppendAttackers", func(b *testing.B) {
+		var buf []xiangqi.Square
+		for b.Loop() {
+			for i := range positions {
+				for s := xiangqi.Square(0); s < xiangqi.NumSquares; s++ {
+					buf = positions[i].AppendAttackers(buf[:0], s, xiangqi.Red)
+					buf = positions[i].AppendAttackers(buf[:0], s, xiangqi.Black)
+				}
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(positions)*2*xiangqi.NumSquares), "ns/query")
+	})
+	b.Run("InCheck", func(b *testing.B) {
+		for b.Loop() {
+			for i := range positions {
+				positions[i].InCheck(xiangqi.Red)
+				positions[i].InCheck(xiangqi.Black)
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(positions)*2), "ns/query")
+	})
+}
+
+// MayExposeKing never misses a move that leaves its own king in check: on every
+// position of a sample of real games (and the same positions with the other side to
+// move), a pseudo-legal move of a side not in check that it clears is legal.
+func TestMayExposeKingIsSafe(t *testing.T) {
+	limit := 600
+	if testing.Short() || xiangqi.RaceEnabled {
+		limit = 100
+	}
+	games := parseCCPD(t, loadCCPD(t, limit))
+	var buf []xiangqi.Move
+	cleared, tested := 0, 0
+	for gi, pg := range games {
+		p := pg.start
+		for ply := 0; ply <= len(pg.moves); ply++ {
+			for _, side := range [2]xiangqi.Color{xiangqi.Red, xiangqi.Black} {
+				q := p
+				q.SetSideToMove(side)
+				if q.InCheck(side) {
+					continue
+				}
+				for _, m := range q.AppendPseudoMoves(buf[:0]) {
+					tested++
+					if q.MayExposeKing(m) {
+						continue
+					}
+					cleared++
+					cap := q.MakeMove(m)
+					if q.InCheck(side) {
+						t.Fatalf("game %d ply %d %s: %s cleared by MayExposeKing leaves the king in check", gi, ply, p.FEN(), m)
+					}
+					q.UnmakeMove(m, cap)
+				}
+			}
+			if ply < len(pg.moves) {
+				p.MakeMove(pg.moves[ply])
+			}
+		}
+	}
+	t.Logf("%d of %d moves cleared without playing them", cleared, tested)
+}

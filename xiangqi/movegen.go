@@ -212,8 +212,13 @@ func (p *Position) AppendLegalMoves(dst []Move) []Move {
 	start := len(dst)
 	dst = p.AppendPseudoMoves(dst)
 	c := p.side
+	safe := !p.InCheck(c)
 	out := dst[:start]
 	for _, m := range dst[start:] {
+		if safe && !p.MayExposeKing(m) {
+			out = append(out, m)
+			continue
+		}
 		cap := p.MakeMove(m)
 		if !p.InCheck(c) {
 			out = append(out, m)
@@ -232,12 +237,16 @@ func (p *Position) LegalMoves() []Move { return p.AppendLegalMoves(make([]Move, 
 func (p *Position) HasLegalMove() bool {
 	var buf [32]Move
 	c := p.side
+	safe := !p.InCheck(c)
 	for s := Square(0); s < NumSquares; s++ {
 		pc := p.board[s]
 		if pc == NoPiece || pc.Color() != c {
 			continue
 		}
 		for _, m := range p.appendPieceMoves(buf[:0], s, pc) {
+			if safe && !p.MayExposeKing(m) {
+				return true
+			}
 			cap := p.MakeMove(m)
 			ok := !p.InCheck(c)
 			p.UnmakeMove(m, cap)
@@ -292,10 +301,16 @@ func (p *Position) Perft(depth int) uint64 {
 	var buf [128]Move
 	ms := p.AppendPseudoMoves(buf[:0])
 	c := p.side
+	safe := !p.InCheck(c)
 	var n uint64
 	for _, m := range ms {
+		sure := safe && !p.MayExposeKing(m)
+		if sure && depth == 1 {
+			n++
+			continue
+		}
 		cap := p.MakeMove(m)
-		if !p.InCheck(c) {
+		if sure || !p.InCheck(c) {
 			if depth == 1 {
 				n++
 			} else {

@@ -30,7 +30,10 @@ var (
 	rays [NumSquares][4]ray
 	// inPalace and onOwnSide are Square.InPalace and Square.OnOwnSide as tables.
 	inPalace, onOwnSide [2][NumSquares]bool
-	zobrist        = newZobrist()
+	// kingLines[k][s]: s is on the file or rank of k; diagNeighbour[k][s]: s is
+	// diagonally next to k. MayExposeKing reads them.
+	kingLines, diagNeighbour [NumSquares][NumSquares]bool
+	zobrist             = newZobrist()
 )
 
 var tablesReady = buildTables()
@@ -59,6 +62,11 @@ func buildTables() bool {
 				rl.sq[rl.n] = SquareAt(ff, rr)
 				rl.n++
 			}
+		}
+		for t := Square(0); t < NumSquares; t++ {
+			df, dr := t.File()-f, t.Rank()-r
+			kingLines[s][t] = t != s && (df == 0 || dr == 0)
+			diagNeighbour[s][t] = (df == 1 || df == -1) && (dr == 1 || dr == -1)
 		}
 		for c := Red; c <= Black; c++ {
 			inPalace[c][s], onOwnSide[c][s] = s.InPalace(c), s.OnOwnSide(c)

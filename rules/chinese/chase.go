@@ -491,8 +491,16 @@ func (a *analyst) line(p *xiangqi.Position, k xiangqi.Move, depth int, raw bool)
 	took := value(c1, k.To(), a.chaser)
 	def := p.SideToMove()
 	worst, replies := 1<<20, 0
+	// The defender is in check: a reply the evasion filter rules out leaves it in
+	// check, so it is skipped without being played (the same replies as the InCheck
+	// test below, only cheaper).
+	var ev evasionFilter
+	ev.init(p, def)
 	var buf [128]xiangqi.Move
 	for _, r := range p.AppendPseudoMoves(buf[:0]) {
+		if ev.n > 0 && !ev.mayEvade(r) {
+			continue
+		}
 		c2 := p.MakeMove(r)
 		if p.InCheck(def) {
 			p.UnmakeMove(r, c2)
