@@ -33,7 +33,7 @@ var (
 	// kingLines[k][s]: s is on the file or rank of k; diagNeighbour[k][s]: s is
 	// diagonally next to k. MayExposeKing reads them.
 	kingLines, diagNeighbour [NumSquares][NumSquares]bool
-	zobrist             = newZobrist()
+	zobrist                  = newZobrist()
 )
 
 var tablesReady = buildTables()
