@@ -1,6 +1,8 @@
 package chushogi
 
 import (
+	"fmt"
+	"sort"
 	"strings"
 	"testing"
 )
@@ -199,4 +201,37 @@ func mustSq(s string) Square {
 		panic(err)
 	}
 	return sq
+}
+
+// TestJittoAfterOpening is T-J1 in full: after 7j7h 9e9f, five of the lion's first-step
+// squares are empty (8g, 7g, 6g, 8h, 6h; the pawns hold 8i, 7i, 6i), so exactly five
+// jitto moves are generated, and the start position has no two-step move at all.
+func TestJittoAfterOpening(t *testing.T) {
+	for name, mk := range optionSets {
+		o := mk()
+		p := StartPosition()
+		for _, m := range p.LegalMoves(&o) {
+			if m.IsTwoStep() {
+				t.Errorf("%s: two-step move %s from the start position", name, m)
+			}
+		}
+		for _, s := range []string{"7j7h", "9e9f"} {
+			m, err := ParseUSI(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p.MakeMove(m)
+		}
+		var jitto []string
+		for _, m := range p.LegalMoves(&o) {
+			if m.IsTwoStep() && m.To == m.From {
+				jitto = append(jitto, m.String())
+			}
+		}
+		sort.Strings(jitto)
+		want := []string{"7h6g7h", "7h6h7h", "7h7g7h", "7h8g7h", "7h8h7h"}
+		if fmt.Sprint(jitto) != fmt.Sprint(want) {
+			t.Errorf("%s: jitto moves after 7j7h 9e9f: %v, want %v", name, jitto, want)
+		}
+	}
 }
