@@ -48,7 +48,8 @@ type AdjudicateRequest struct {
 	Svg bool `protobuf:"varint,30,opt,name=svg,proto3" json:"svg,omitempty"`
 	// Return one picture per step in AdjudicateResponse.ply_svgs, for stepping through
 	// the game: about 20 KB each, allowed for histories of up to 150 plies (longer ones
-	// are RESOURCE_EXHAUSTED on this field). Off by default.
+	// are RESOURCE_EXHAUSTED on this field). Off by default. Xiangqi only so far: for the
+	// other games ply_svgs stays empty.
 	PlySvgs       bool `protobuf:"varint,31,opt,name=ply_svgs,json=plySvgs,proto3" json:"ply_svgs,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
