@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"net"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -14,6 +15,7 @@ import (
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/peer"
 	"google.golang.org/grpc/status"
 )
@@ -187,12 +189,39 @@ func (s *Server) logRPC(ctx context.Context, kind, method string, t0 time.Time, 
 		slog.Float64("duration_ms", float64(time.Since(t0).Microseconds())/1000),
 	}
 	if p, ok := peer.FromContext(ctx); ok && p.Addr != nil {
-		attrs = append(attrs, slog.String("peer", p.Addr.String()))
+		addr := p.Addr.String()
+		if client, ok := httpClient(ctx, p.Addr); ok {
+			addr = client
+			attrs = append(attrs, slog.String("via", "http"))
+		}
+		attrs = append(attrs, slog.String("peer", addr))
 	}
 	if err != nil {
 		attrs = append(attrs, slog.String("error", clipTo(st.Message(), maxDescription)))
 	}
 	s.log.LogAttrs(ctx, lvl, "rpc", attrs...)
+}
+
+// httpClient returns the address of the HTTP client behind a call the HTTP port's
+// gateway makes over its in-process pipe (package web: a bufconn listener, whose peer
+// says only "bufconn"). The gateway appends the client's address to x-forwarded-for, so
+// the last entry is the one it saw itself; entries before it come from the client and
+// are not trusted here.
+func httpClient(ctx context.Context, a net.Addr) (string, bool) {
+	if a.Network() != "bufconn" {
+		return "", false
+	}
+	md, _ := metadata.FromIncomingContext(ctx)
+	fwd := md.Get("x-forwarded-for")
+	if len(fwd) == 0 {
+		return "", false
+	}
+	last := fwd[len(fwd)-1]
+	if i := strings.LastIndexByte(last, ','); i >= 0 {
+		last = last[i+1:]
+	}
+	last = strings.TrimSpace(last)
+	return last, last != ""
 }
 
 func (s *Server) loggingUnary(ctx context.Context, req any, info *grpc.UnaryServerInfo, h grpc.UnaryHandler) (any, error) {

@@ -93,6 +93,18 @@ func TestServeHTTP(t *testing.T) {
 			t.Errorf("POST /v1/adjudicate answers\n%s\njudge --json prints\n%s", body, out)
 		}
 	})
+	t.Run("the log names the HTTP client", func(t *testing.T) {
+		get("POST", "/v1/adjudicate", `{"ruleset":"nope-logged"}`)
+		for _, line := range strings.Split(logs.String(), "\n") {
+			if strings.Contains(line, "nope-logged") {
+				if !strings.Contains(line, `"via":"http"`) || !strings.Contains(line, `"peer":"127.0.0.1"`) {
+					t.Errorf("the log line of an HTTP call does not name its client:\n%s", line)
+				}
+				return
+			}
+		}
+		t.Errorf("no log line for the call:\n%s", logs.String())
+	})
 	t.Run("rulesets", func(t *testing.T) {
 		code, _, body := get("GET", "/v1/rulesets", "")
 		if code != 200 || !strings.Contains(body, `"id":"chinese"`) && !strings.Contains(body, `"id": "chinese"`) {
