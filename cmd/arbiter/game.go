@@ -26,8 +26,10 @@ import (
 // looks at its --ruleset/--rulesets flag first and comes here for another game's id.
 
 // gameRulesetArg finds the value of flag name (--name V, --name=V, -name ...) in args
-// and resolves it; ok is true when it names another game's ruleset. An id that does not
-// resolve is left to the command's own error handling.
+// and resolves it; ok is true when it names another game's ruleset, with or without
+// valid option overrides (the game's command then reports a bad option by name, as the
+// API does, instead of calling "banqi-tw+chain_capture=any" an unknown ruleset). An id
+// whose base is no ruleset is left to the command's own error handling.
 func gameRulesetArg(args []string, name string) (ids []string, ok bool) {
 	val, found := flagValue(args, name)
 	if !found || val == "" {
@@ -35,10 +37,15 @@ func gameRulesetArg(args []string, name string) (ids []string, ok bool) {
 	}
 	reg := newRegistry()
 	for _, id := range strings.Split(val, ",") {
-		if _, g, err := reg.Lookup(strings.TrimSpace(id)); err == nil && g != nil {
+		id = strings.TrimSpace(id)
+		if _, g, err := reg.Lookup(id); err == nil && g != nil {
 			ok = true
+		} else if base, _, err := arbiter.ParseRulesetID(id); err == nil && base != id {
+			if _, g, err := reg.Lookup(base); err == nil && g != nil {
+				ok = true
+			}
 		}
-		ids = append(ids, strings.TrimSpace(id))
+		ids = append(ids, id)
 	}
 	return ids, ok
 }

@@ -153,3 +153,23 @@ func TestGameUsage(t *testing.T) {
 		t.Errorf("compare --help does not say how to compare a banqi or chu shogi record:\n%s%s", out, stderr)
 	}
 }
+
+// TestGameOptionErrors: a bad option override of a banqi or chu ruleset is reported by
+// name, with the reason, by every command (judge, perft and compare called
+// "banqi-tw+chain_capture=any" an unknown ruleset, listing the valid ids).
+func TestGameOptionErrors(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"judge", "--ruleset", "banqi-tw+chain_capture=any", "--moves", "a1=K"}, "option chain_capture=any: requires hidden_capture=all or cannon"},
+		{[]string{"judge", "--ruleset", "chu-lishogi+chu.bare_king=maybe", "--moves", "7j7h"}, "option chu.bare_king=maybe: allowed values: on, off"},
+		{[]string{"perft", "--ruleset", "banqi-tw+nope=1", "--depth", "1"}, "option nope=1: unknown option"},
+		{[]string{"compare", "--rulesets", "banqi-tw+no_progress_plies=-5", "--moves", "a1=K"}, "option no_progress_plies=-5: want a number"},
+	} {
+		_, stderr, code := runCLI(t, "", tc.args...)
+		if code != exitInput || !strings.Contains(stderr, tc.want) || strings.Contains(stderr, "unknown ruleset") {
+			t.Errorf("%v: exit %d, %q; want exit 2 naming the option (%s)", tc.args, code, stderr, tc.want)
+		}
+	}
+}
