@@ -221,6 +221,10 @@ func printGameReport(w io.Writer, r *arbiter.GameReport) {
 		if len(c.Ruling.References) > 0 {
 			fmt.Fprintf(w, "references: %s\n", strings.Join(c.Ruling.References, "; "))
 		}
+	} else if n := len(r.Plies); n > 0 && r.Plies[n-1].Occurrence > 1 {
+		// The position repeats, but the ruleset judges no repetition (banqi
+		// repetition=off): saying it has not occurred would contradict the ply list.
+		fmt.Fprintf(w, "\nno repetition ruling: the last position has occurred %d times, and %s gives no ruling on repetition\n", r.Plies[n-1].Occurrence, r.Ruleset.ID)
 	} else {
 		fmt.Fprintln(w, "\nno repetition: the last position has not occurred before")
 	}

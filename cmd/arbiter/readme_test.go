@@ -173,3 +173,18 @@ func TestGameOptionErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestGameJudgeRepetitionOff: under a ruleset that judges no repetition (banqi-routechase)
+// a repeated last position is not reported as "has not occurred before", which the
+// ply list (occurrence 2) contradicted.
+func TestGameJudgeRepetitionOff(t *testing.T) {
+	out, stderr, code := runCLI(t, "", "judge", "--ruleset", "banqi-routechase", "--fen", "4/4/4/4/4/4/r3/1G2 r - 0",
+		"--moves", "b1-a1 a2-b2 a1-a2 b2-b1 a2-b2 b1-a1 b2-b1 a1-a2")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(out, "occurrence 2") || strings.Contains(out, "has not occurred before") ||
+		!strings.Contains(out, "the last position has occurred 2 times, and banqi-routechase gives no ruling on repetition") {
+		t.Errorf("judge under banqi-routechase:\n%s", out)
+	}
+}
