@@ -1,5 +1,7 @@
 package xiangqi
 
+import mbits "math/bits"
+
 // Attack queries. "Attack" here is move geometry: a piece attacks a square when it
 // could capture there if the square held an enemy piece, ignoring whether the
 // capture would leave its own king in check. Use IsLegal for that.
@@ -20,31 +22,29 @@ func (p *Position) AttackedBy(s Square, by Color) bool {
 func (p *Position) attackersOf(s Square, by Color, dst []Square, collect bool) ([]Square, bool) {
 	any := false
 	rook, cannon := MakePiece(by, Rook), MakePiece(by, Cannon)
-	rs := &rays[s]
-	for d := range rs {
-		r := &rs[d]
-		i, n := uint8(0), r.n
-		for i < n && p.board[r.sq[i]] == NoPiece {
-			i++
-		}
-		if i == n {
-			continue
-		}
-		if p.board[r.sq[i]] == rook {
+	// Along each line, in rayDirs order: the first piece met may be a rook, the
+	// second (over the first as a screen) a cannon.
+	f, r := squareFile[s], squareRank[s]
+	rank, file := uint(p.occRank[r]), uint(p.occFile[f])
+	var lines [4][2]Square
+	lines[0] = nearestTwoUp(rank>>(f+1), s, 1)
+	lines[1] = nearestTwoDown(rank&(1<<f-1), s, f, 1)
+	lines[2] = nearestTwoUp(file>>(r+1), s, Files)
+	lines[3] = nearestTwoDown(file&(1<<r-1), s, r, Files)
+	for _, l := range lines {
+		if l[0] != NoSquare && p.board[l[0]] == rook {
 			if !collect {
 				return nil, true
 			}
 			any = true
-			dst = append(dst, r.sq[i])
+			dst = append(dst, l[0])
 		}
-		for i++; i < n && p.board[r.sq[i]] == NoPiece; i++ {
-		}
-		if i < n && p.board[r.sq[i]] == cannon {
+		if l[1] != NoSquare && p.board[l[1]] == cannon {
 			if !collect {
 				return nil, true
 			}
 			any = true
-			dst = append(dst, r.sq[i])
+			dst = append(dst, l[1])
 		}
 	}
 	horse := MakePiece(by, Horse)
@@ -111,6 +111,39 @@ func (p *Position) attackersOf(s Square, by Color, dst []Square, collect bool) (
 	return dst, any
 }
 
+// nearestTwoUp returns the first two occupied squares beyond s in the direction of
+// step (1 along the rank, Files along the file), given the occupancy bits of that line
+// shifted so that bit 0 is the square next to s; NoSquare where there is none.
+func nearestTwoUp(bits uint, s Square, step Square) [2]Square {
+	out := [2]Square{NoSquare, NoSquare}
+	if bits == 0 {
+		return out
+	}
+	d := Square(mbits.TrailingZeros(bits))
+	out[0] = s + (d+1)*step
+	bits &= bits - 1
+	if bits != 0 {
+		out[1] = s + Square(mbits.TrailingZeros(bits)+1)*step
+	}
+	return out
+}
+
+// nearestTwoDown is nearestTwoUp in the other direction: bits holds the occupancy of
+// the line below pos (the file or rank index of s), unshifted.
+func nearestTwoDown(bits uint, s Square, pos int, step Square) [2]Square {
+	out := [2]Square{NoSquare, NoSquare}
+	if bits == 0 {
+		return out
+	}
+	hi := mbits.Len(bits) - 1
+	out[0] = s - Square(pos-hi)*step
+	bits &^= 1 << hi
+	if bits != 0 {
+		out[1] = s - Square(pos-(mbits.Len(bits)-1))*step
+	}
+	return out
+}
+
 // AppendAttackers appends to dst the squares of the pieces of colour by that attack s,
 // and returns the extended slice. It does not include a king's flying capture.
 func (p *Position) AppendAttackers(dst []Square, s Square, by Color) []Square {
@@ -121,15 +154,16 @@ func (p *Position) AppendAttackers(dst []Square, s Square, by Color) []Square {
 // KingsFacing reports whether the two kings stand on one file with nothing between them.
 func (p *Position) KingsFacing() bool {
 	rk, bk := p.kings[Red], p.kings[Black]
-	if rk.File() != bk.File() {
+	f := squareFile[rk]
+	if f != squareFile[bk] {
 		return false
 	}
-	for s := rk + Files; s < bk; s += Files {
-		if p.board[s] != NoPiece {
-			return false
-		}
+	if rk > bk {
+		return true // unreachable (the Red king above the Black one); as the square-by-square scan said
 	}
-	return true
+	// The squares strictly between the two kings' ranks on their file are empty.
+	between := uint(1)<<squareRank[bk] - uint(1)<<(squareRank[rk]+1)
+	return uint(p.occFile[f])&between == 0
 }
 
 // InCheck reports whether c's king is attacked, counting facing kings as check.
@@ -178,7 +212,9 @@ func (p *Position) IsPinned(s Square) bool {
 		return false // already in check: pins are not meaningful
 	}
 	p.board[s] = NoPiece
+	p.setOccupied(s, false)
 	pinned := p.InCheck(c)
 	p.board[s] = pc
+	p.setOccupied(s, true)
 	return pinned
 }

@@ -86,3 +86,26 @@ func (p *Position) AppendAttackersReference(dst []Square, s Square, by Color) []
 
 // RaceEnabled tells the external tests that the race detector is on.
 const RaceEnabled = raceEnabled
+
+// KingsFacingReference is KingsFacing by the square-by-square scan.
+func (p *Position) KingsFacingReference() bool {
+	rk, bk := p.kings[Red], p.kings[Black]
+	if rk.File() != bk.File() {
+		return false
+	}
+	for s := rk + Files; s < bk; s += Files {
+		if p.board[s] != NoPiece {
+			return false
+		}
+	}
+	return true
+}
+
+// OccupancyConsistent reports whether the line masks match the board.
+func (p *Position) OccupancyConsistent() bool {
+	var q Position
+	for s := Square(0); s < NumSquares; s++ {
+		q.setOccupied(s, p.board[s] != NoPiece)
+	}
+	return q.occRank == p.occRank && q.occFile == p.occFile
+}

@@ -89,6 +89,7 @@ func TestAttackersMatchReference(t *testing.T) {
 	}
 	games := parseCCPD(t, loadCCPD(t, limit))
 	var got, want []xiangqi.Square
+	var moves []xiangqi.Move
 	positions := 0
 	for gi, pg := range games {
 		p := pg.start
@@ -104,6 +105,23 @@ func TestAttackersMatchReference(t *testing.T) {
 					if p.AttackedBy(s, by) != (len(want) > 0) {
 						t.Fatalf("game %d ply %d %s: AttackedBy(%s, %v) disagrees with the reference", gi, ply, p.FEN(), s, by)
 					}
+				}
+			}
+			if p.KingsFacing() != p.KingsFacingReference() {
+				t.Fatalf("game %d ply %d %s: KingsFacing disagrees with the reference", gi, ply, p.FEN())
+			}
+			if !p.OccupancyConsistent() {
+				t.Fatalf("game %d ply %d %s: line masks out of step with the board", gi, ply, p.FEN())
+			}
+			before := p
+			for _, m := range p.AppendPseudoMoves(moves[:0]) {
+				cap := p.MakeMove(m)
+				if !p.OccupancyConsistent() {
+					t.Fatalf("game %d ply %d %s: line masks out of step after %s", gi, ply, before.FEN(), m)
+				}
+				p.UnmakeMove(m, cap)
+				if p != before {
+					t.Fatalf("game %d ply %d %s: MakeMove/UnmakeMove of %s does not restore the position", gi, ply, before.FEN(), m)
 				}
 			}
 			if ply < len(pg.moves) {

@@ -4,9 +4,13 @@ package xiangqi
 // bytes): copy it freely. The hash is maintained incrementally by MakeMove.
 type Position struct {
 	board [NumSquares]Piece
-	kings [2]Square
-	side  Color
-	hash  uint64
+	// occRank[r] has bit f set, and occFile[f] bit r, when the square at file f and
+	// rank r is occupied: the attack scan finds the pieces along a line with them.
+	occRank [Ranks]uint16
+	occFile [Files]uint16
+	kings   [2]Square
+	side    Color
+	hash    uint64
 	// HalfmoveClock and Fullmove are the FEN counters; they do not take part in
 	// position identity.
 	HalfmoveClock, Fullmove int
@@ -31,11 +35,24 @@ func (p *Position) Put(s Square, pc Piece) {
 		p.hash ^= zobrist.piece[old][s]
 	}
 	p.board[s] = pc
+	p.setOccupied(s, pc != NoPiece)
 	if pc != NoPiece {
 		p.hash ^= zobrist.piece[pc][s]
 		if pc.Kind() == King {
 			p.kings[pc.Color()] = s
 		}
+	}
+}
+
+// setOccupied keeps the line masks of s in step with the board.
+func (p *Position) setOccupied(s Square, on bool) {
+	f, r := squareFile[s], squareRank[s]
+	if on {
+		p.occRank[r] |= 1 << f
+		p.occFile[f] |= 1 << r
+	} else {
+		p.occRank[r] &^= 1 << f
+		p.occFile[f] &^= 1 << r
 	}
 }
 
@@ -58,6 +75,8 @@ func (p *Position) MakeMove(m Move) Piece {
 	}
 	p.board[from] = NoPiece
 	p.board[to] = pc
+	p.setOccupied(from, false)
+	p.setOccupied(to, true)
 	if pc.Kind() == King {
 		p.kings[pc.Color()] = to
 	}
@@ -76,6 +95,8 @@ func (p *Position) UnmakeMove(m Move, cap Piece) {
 	}
 	p.board[to] = cap
 	p.board[from] = pc
+	p.setOccupied(from, true)
+	p.setOccupied(to, cap != NoPiece)
 	if pc.Kind() == King {
 		p.kings[pc.Color()] = from
 	}

@@ -30,6 +30,8 @@ var (
 	rays [NumSquares][4]ray
 	// inPalace and onOwnSide are Square.InPalace and Square.OnOwnSide as tables.
 	inPalace, onOwnSide [2][NumSquares]bool
+	// squareFile and squareRank are Square.File and Square.Rank as tables.
+	squareFile, squareRank [NumSquares]int
 	// kingLines[k][s]: s is on the file or rank of k; diagNeighbour[k][s]: s is
 	// diagonally next to k. MayExposeKing reads them.
 	kingLines, diagNeighbour [NumSquares][NumSquares]bool
@@ -68,6 +70,7 @@ func buildTables() bool {
 			kingLines[s][t] = t != s && (df == 0 || dr == 0)
 			diagNeighbour[s][t] = (df == 1 || df == -1) && (dr == 1 || dr == -1)
 		}
+		squareFile[s], squareRank[s] = f, r
 		for c := Red; c <= Black; c++ {
 			inPalace[c][s], onOwnSide[c][s] = s.InPalace(c), s.OnOwnSide(c)
 			back := -1
