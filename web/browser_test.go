@@ -392,6 +392,13 @@ func TestPageInBrowser(t *testing.T) {
 		if x := b.text(`#case-detail table.expectations`); !strings.Contains(x, "ply 1 refused (distant_protected_lion)") {
 			t.Errorf("the expectation of chu-q2-jump reads %q, want the refused ply and its reason", x)
 		}
+		// A verdict and the result it leads to are both shown (the result was dropped
+		// whenever the case also gave a verdict).
+		b.open("/#case=banqi-rp5")
+		b.run("open a banqi case", chromedp.WaitVisible(`#case-detail table.expectations`, chromedp.ByQuery))
+		if x := b.text(`#case-detail table.expectations`); !strings.Contains(x, "Black must change") || !strings.Contains(x, "Red wins") || !strings.Contains(x, "at ply 9") {
+			t.Errorf("the expectations of banqi-rp5 read %q, want the verdict and the result at ply 9", x)
+		}
 		b.open("/#case=chu-q1-bridge-then-recapture")
 		b.run("open the case", chromedp.WaitVisible(`#case-detail h3`, chromedp.ByQuery),
 			chromedp.WaitVisible(`#case-detail button`, chromedp.ByQuery))

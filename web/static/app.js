@@ -692,13 +692,15 @@ async function listCases(ev) {
   $("cases-count").textContent = cases.length + (cases.length === 1 ? " case" : " cases");
 }
 
-// expectText is what an expectation asks for: the verdict; for another game's case, a
-// move refused (its ply and reason) or the result; else "no ruling".
+// expectText is what an expectation asks for: the verdict and, when the case gives it,
+// the result with the ply that decides it ("Black must change 黑方变着; Red wins 红胜 at
+// ply 9"); for another game's case, a move refused (its ply and reason); else "no ruling".
 function expectText(x) {
-  if (x.verdict && x.verdict !== "VERDICT_UNSPECIFIED") return termText(x.verdict);
   if (x.rejectedPly) return "ply " + x.rejectedPly + " refused" + (x.rejectedReason ? " (" + x.rejectedReason + ")" : "");
-  if (x.result && x.result !== "RESULT_UNSPECIFIED") return termText(x.result) + (x.decidedAtPly ? " at ply " + x.decidedAtPly : "");
-  return "no ruling";
+  const parts = [];
+  if (x.verdict && x.verdict !== "VERDICT_UNSPECIFIED") parts.push(termText(x.verdict));
+  if (x.result && x.result !== "RESULT_UNSPECIFIED") parts.push(termText(x.result) + (x.decidedAtPly ? " at ply " + x.decidedAtPly : ""));
+  return parts.length ? parts.join("; ") : "no ruling";
 }
 
 // shortBook shortens a source book to its first words ("CXA 象棋竞赛规则 (2020 edition), chapter 6" -> "CXA 象棋竞赛规则").
