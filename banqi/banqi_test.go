@@ -354,3 +354,23 @@ func TestUndoLast(t *testing.T) {
 		t.Error("a second UndoLast succeeded")
 	}
 }
+
+// TestMessagesUseArticles: the reasons read as English ("an advisor", "an elephant"; they
+// said "a advisor moves one square", "a elephant (rank 5) cannot take a general").
+func TestMessagesUseArticles(t *testing.T) {
+	for _, tc := range []struct{ pos, ply, want string }{
+		{"4/4/4/4/4/4/X3/G3 r p 0", "a1-a3", "a1-a3: an advisor moves one square along a rank or file"},
+		{"4/4/4/4/4/4/k3/M3 r - 0", "a1xa2", "an elephant (rank 5) cannot take a general (rank 7)"},
+		{"4/4/4/4/4/4/r3/N3 r - 0", "a1xa2", "a horse (rank 3) cannot take a chariot (rank 4)"},
+	} {
+		p := mustPos(t, tc.pos, opts(t, ""))
+		m, err := ParseMove(tc.ply, p.Set())
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = p.Play(m)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s in %s: %v, want %q", tc.ply, tc.pos, err, tc.want)
+		}
+	}
+}

@@ -93,7 +93,7 @@ func (p *Position) play(m Move) (Effect, error) {
 			if x.Kind() == Cannon {
 				return eff, illegal(RuleGeometry, "%s-%s: a cannon moves one square along a rank or file; it goes further only to capture", m.From, to)
 			}
-			return eff, illegal(RuleGeometry, "%s-%s: a %s moves one square along a rank or file", m.From, to, x.Kind())
+			return eff, illegal(RuleGeometry, "%s-%s: %s moves one square along a rank or file", m.From, to, x.Kind().withArticle())
 		}
 		p.remove(m.From)
 		p.put(to, x)

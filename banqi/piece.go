@@ -1,5 +1,7 @@
 package banqi
 
+import "strings"
+
 // Color is a side. The zero value is NoColor: before the first flip nobody has a colour.
 type Color uint8
 
@@ -70,6 +72,16 @@ func (k Kind) String() string {
 		return kindNames[k]
 	}
 	return "none"
+}
+
+// withArticle is the kind's name after "a" or "an" ("an advisor", "a horse"), for
+// messages.
+func (k Kind) withArticle() string {
+	name := k.String()
+	if strings.ContainsRune("aeiou", rune(name[0])) {
+		return "an " + name
+	}
+	return "a " + name
 }
 
 // Piece is a coloured kind; the zero value is NoPiece.

@@ -113,7 +113,7 @@ func (o *Options) CanStepCapture(a, v Kind) (bool, Rule, string) {
 		return true, "", ""
 	}
 	ord, _ := o.Get("rank_order")
-	reason := fmt.Sprintf("a %s (rank %d) cannot take a %s (rank %d) under rank_order=%s (§3.2)", a, av, v, vv, ord)
+	reason := fmt.Sprintf("%s (rank %d) cannot take %s (rank %d) under rank_order=%s (§3.2)", a.withArticle(), av, v.withArticle(), vv, ord)
 	if v == Cannon && a == Soldier && o.RankOrder == RankTW {
 		reason = fmt.Sprintf("a soldier cannot take a cannon: the cannon ranks above the soldier (cannon_rank_slot=above_soldier, rank_order=%s, §3.2)", ord)
 	}
