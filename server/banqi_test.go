@@ -73,10 +73,14 @@ func TestBanqiThroughTheService(t *testing.T) {
 		req  *arbiterv1.AdjudicateRequest
 		want string
 	}{
+		{&arbiterv1.AdjudicateRequest{Ruleset: "banqi-tw", Fen: "4/4/4/4/4/4/X3/G3 r p 0", Moves: []string{"a2=p", "a1=G"}}, "moves[1]: ply 2 (\"a1=G\"): flip of a1: the Red advisor there is already face-up"},
+		{&arbiterv1.AdjudicateRequest{Ruleset: "banqi-tw", Fen: "4/4/4/4/4/4/X3/G3 r p 0", Moves: []string{"a2=K"}}, "moves[0]: ply 1 (\"a2=K\"): a2 turns up a Red general, which the pool no longer holds"},
+		{&arbiterv1.AdjudicateRequest{Ruleset: "banqi-tw", Fen: "4/4/4/4/4/4/r3/N3 r - 0", Moves: []string{"a1xa2"}}, "moves[0]: ply 1 (\"a1xa2\"): a horse (rank 3) cannot take a chariot (rank 4) under rank_order=tw"},
+		{&arbiterv1.AdjudicateRequest{Ruleset: "banqi-tw", Fen: "4/4/4/4/4/r3/4/C3 r - 0", Moves: []string{"a1xa3"}}, "moves[0]: ply 1 (\"a1xa3\"): a1xa3: a cannon jump needs exactly one screen between, found none"},
 		{&arbiterv1.AdjudicateRequest{Ruleset: "banqi-tw", Moves: []string{"c6=K", "c5=K"}}, "moves[1]"},
 		{&arbiterv1.AdjudicateRequest{Ruleset: "banqi-tw", Moves: []string{"c6-c5"}}, "before the first flip"},
-		{&arbiterv1.AdjudicateRequest{Ruleset: "banqi-tw", Fen: "4/4/4/4/2p1/2K1/4/4 r - 0", Moves: []string{"c3xc4"}}, "a general never takes a soldier"},
-		{&arbiterv1.AdjudicateRequest{Ruleset: "banqi-tw", Fen: "4/4/4/4/r3/P3/X3/C3 r p 0", Moves: []string{"a1xa4"}}, "exactly one screen"},
+		{&arbiterv1.AdjudicateRequest{Ruleset: "banqi-tw", Fen: "4/4/4/4/2p1/2K1/4/4 r - 0", Moves: []string{"c3xc4"}}, "moves[0]: ply 1 (\"c3xc4\"): a general never takes a soldier"},
+		{&arbiterv1.AdjudicateRequest{Ruleset: "banqi-tw", Fen: "4/4/4/4/r3/P3/X3/C3 r p 0", Moves: []string{"a1xa4"}}, "moves[0]: ply 1 (\"a1xa4\"): a1xa4: a cannon jump needs exactly one screen between, found 2"},
 		{&arbiterv1.AdjudicateRequest{Ruleset: "banqi-tw", Fen: "XXXX/4/4/4/4/4/4/K3 r * 0"}, "fen"},
 		{&arbiterv1.AdjudicateRequest{Ruleset: "banqi-tw+hidden_capture=sometimes"}, "hidden_capture"},
 		{&arbiterv1.AdjudicateRequest{Ruleset: "banqi-tw+chain_capture=any"}, "requires hidden_capture"},
