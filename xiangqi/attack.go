@@ -22,30 +22,38 @@ func (p *Position) AttackedBy(s Square, by Color) bool {
 func (p *Position) attackersOf(s Square, by Color, dst []Square, collect bool) ([]Square, bool) {
 	any := false
 	rook, cannon := MakePiece(by, Rook), MakePiece(by, Cannon)
-	// Along each line, in rayDirs order: the first piece met may be a rook, the
-	// second (over the first as a screen) a cannon.
+	// Along each line, in rayDirs order (east, west, north, south): the first piece
+	// met may be a rook, the second (over the first as a screen) a cannon.
 	f, r := squareFile[s], squareRank[s]
 	rank, file := uint(p.occRank[r]), uint(p.occFile[f])
-	var lines [4][2]Square
-	lines[0] = nearestTwoUp(rank>>(f+1), s, 1)
-	lines[1] = nearestTwoDown(rank&(1<<f-1), s, f, 1)
-	lines[2] = nearestTwoUp(file>>(r+1), s, Files)
-	lines[3] = nearestTwoDown(file&(1<<r-1), s, r, Files)
-	for _, l := range lines {
-		if l[0] != NoSquare && p.board[l[0]] == rook {
-			if !collect {
-				return nil, true
-			}
-			any = true
-			dst = append(dst, l[0])
+	var hit bool
+	a, b := nearestTwoUp(rank>>(f+1), s, 1)
+	if dst, hit = p.lineAttackers(dst, a, b, rook, cannon, collect); hit {
+		if !collect {
+			return nil, true
 		}
-		if l[1] != NoSquare && p.board[l[1]] == cannon {
-			if !collect {
-				return nil, true
-			}
-			any = true
-			dst = append(dst, l[1])
+		any = true
+	}
+	a, b = nearestTwoDown(rank&(1<<f-1), s, f, 1)
+	if dst, hit = p.lineAttackers(dst, a, b, rook, cannon, collect); hit {
+		if !collect {
+			return nil, true
 		}
+		any = true
+	}
+	a, b = nearestTwoUp(file>>(r+1), s, Files)
+	if dst, hit = p.lineAttackers(dst, a, b, rook, cannon, collect); hit {
+		if !collect {
+			return nil, true
+		}
+		any = true
+	}
+	a, b = nearestTwoDown(file&(1<<r-1), s, r, Files)
+	if dst, hit = p.lineAttackers(dst, a, b, rook, cannon, collect); hit {
+		if !collect {
+			return nil, true
+		}
+		any = true
 	}
 	horse := MakePiece(by, Horse)
 	hl := &horseAttackers[s]
@@ -111,37 +119,58 @@ func (p *Position) attackersOf(s Square, by Color, dst []Square, collect bool) (
 	return dst, any
 }
 
+// lineAttackers looks at the first two pieces a and b along one line from the target
+// (NoSquare where there is none): a rook on a attacks, and a cannon on b over a. With
+// collect it appends them to dst (rook first); without, it stops at the first.
+func (p *Position) lineAttackers(dst []Square, a, b Square, rook, cannon Piece, collect bool) ([]Square, bool) {
+	if a == NoSquare {
+		return dst, false
+	}
+	hit := false
+	if p.board[a] == rook {
+		if !collect {
+			return dst, true
+		}
+		hit = true
+		dst = append(dst, a)
+	}
+	if b != NoSquare && p.board[b] == cannon {
+		hit = true
+		if collect {
+			dst = append(dst, b)
+		}
+	}
+	return dst, hit
+}
+
 // nearestTwoUp returns the first two occupied squares beyond s in the direction of
 // step (1 along the rank, Files along the file), given the occupancy bits of that line
 // shifted so that bit 0 is the square next to s; NoSquare where there is none.
-func nearestTwoUp(bits uint, s Square, step Square) [2]Square {
-	out := [2]Square{NoSquare, NoSquare}
+func nearestTwoUp(bits uint, s Square, step Square) (Square, Square) {
 	if bits == 0 {
-		return out
+		return NoSquare, NoSquare
 	}
-	d := Square(mbits.TrailingZeros(bits))
-	out[0] = s + (d+1)*step
+	a := s + Square(mbits.TrailingZeros(bits)+1)*step
 	bits &= bits - 1
-	if bits != 0 {
-		out[1] = s + Square(mbits.TrailingZeros(bits)+1)*step
+	if bits == 0 {
+		return a, NoSquare
 	}
-	return out
+	return a, s + Square(mbits.TrailingZeros(bits)+1)*step
 }
 
 // nearestTwoDown is nearestTwoUp in the other direction: bits holds the occupancy of
 // the line below pos (the file or rank index of s), unshifted.
-func nearestTwoDown(bits uint, s Square, pos int, step Square) [2]Square {
-	out := [2]Square{NoSquare, NoSquare}
+func nearestTwoDown(bits uint, s Square, pos int, step Square) (Square, Square) {
 	if bits == 0 {
-		return out
+		return NoSquare, NoSquare
 	}
 	hi := mbits.Len(bits) - 1
-	out[0] = s - Square(pos-hi)*step
+	a := s - Square(pos-hi)*step
 	bits &^= 1 << hi
-	if bits != 0 {
-		out[1] = s - Square(pos-(mbits.Len(bits)-1))*step
+	if bits == 0 {
+		return a, NoSquare
 	}
-	return out
+	return a, s - Square(pos-(mbits.Len(bits)-1))*step
 }
 
 // AppendAttackers appends to dst the squares of the pieces of colour by that attack s,
