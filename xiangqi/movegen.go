@@ -231,11 +231,14 @@ func (p *Position) AppendLegalMoves(dst []Move) []Move {
 // LegalMoves returns every legal move of the side to move.
 func (p *Position) LegalMoves() []Move { return p.AppendLegalMoves(make([]Move, 0, 64)) }
 
-// HasLegalMove reports whether the side to move has at least one legal move. It tries
-// the pieces one at a time in board order and stops at the first legal move, so in
-// ordinary positions it costs a handful of move tests.
+// HasLegalMove reports whether the side to move has at least one legal move. Out of
+// check, a move MayExposeKing clears is legal without playing it, so it looks for one
+// of those first and plays only the others, and only when there is none; in check it
+// tries the pieces one at a time in board order and stops at the first legal move.
 func (p *Position) HasLegalMove() bool {
 	var buf [32]Move
+	var riskyBuf [128]Move
+	risky := riskyBuf[:0]
 	c := p.side
 	safe := !p.InCheck(c)
 	for s := Square(0); s < NumSquares; s++ {
@@ -244,18 +247,32 @@ func (p *Position) HasLegalMove() bool {
 			continue
 		}
 		for _, m := range p.appendPieceMoves(buf[:0], s, pc) {
-			if safe && !p.MayExposeKing(m) {
-				return true
+			if safe {
+				if !p.MayExposeKing(m) {
+					return true
+				}
+				risky = append(risky, m)
+				continue
 			}
-			cap := p.MakeMove(m)
-			ok := !p.InCheck(c)
-			p.UnmakeMove(m, cap)
-			if ok {
+			if p.legalAfter(m, c) {
 				return true
 			}
 		}
 	}
+	for _, m := range risky {
+		if p.legalAfter(m, c) {
+			return true
+		}
+	}
 	return false
+}
+
+// legalAfter plays m, tests whether c's king is safe, and takes m back.
+func (p *Position) legalAfter(m Move, c Color) bool {
+	cap := p.MakeMove(m)
+	ok := !p.InCheck(c)
+	p.UnmakeMove(m, cap)
+	return ok
 }
 
 // State is the state of a position for the side to move.

@@ -215,3 +215,43 @@ func contains(s, sub string) bool {
 	}
 	return false
 }
+
+// HasLegalMove (which skips playing the moves MayExposeKing clears) agrees with
+// playing every pseudo-legal move, on every position of a sample of real games with
+// either side to move, including the checkmates and stalemates they end in.
+func TestHasLegalMoveMatchesPlayingEveryMove(t *testing.T) {
+	limit := 600
+	if testing.Short() || xiangqi.RaceEnabled {
+		limit = 100
+	}
+	games := parseCCPD(t, loadCCPD(t, limit))
+	var buf []xiangqi.Move
+	none := 0
+	for gi, pg := range games {
+		p := pg.start
+		for ply := 0; ply <= len(pg.moves); ply++ {
+			for _, side := range [2]xiangqi.Color{xiangqi.Red, xiangqi.Black} {
+				q := p
+				q.SetSideToMove(side)
+				want := false
+				for _, m := range q.AppendPseudoMoves(buf[:0]) {
+					cap := q.MakeMove(m)
+					if !q.InCheck(side) {
+						want = true
+					}
+					q.UnmakeMove(m, cap)
+				}
+				if !want {
+					none++
+				}
+				if got := q.HasLegalMove(); got != want {
+					t.Fatalf("game %d ply %d %s: HasLegalMove = %v, playing every move says %v", gi, ply, q.FEN(), got, want)
+				}
+			}
+			if ply < len(pg.moves) {
+				p.MakeMove(pg.moves[ply])
+			}
+		}
+	}
+	t.Logf("%d positions without a legal move", none)
+}
