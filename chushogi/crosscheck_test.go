@@ -1,9 +1,14 @@
 package chushogi
 
 import (
+	"flag"
 	"math/rand/v2"
 	"testing"
 )
+
+// crosscheckGames sets a larger sample for TestGeneratorAgreesWithWhyIllegal: games of
+// 100 random plies each (0: the CI sample of 8, 1 under -race or -short).
+var crosscheckGames = flag.Int("crosscheck.games", 0, "TestGeneratorAgreesWithWhyIllegal: random games of 100 plies (0: the CI sample)")
 
 // randomPosition places pieces at random (lions and lion-power pieces often), with a
 // random side to move and, sometimes, a counter-strike marker.
@@ -104,12 +109,16 @@ func candidates(p *Position, r *rand.Rand) []Move {
 // TestGeneratorAgreesWithWhyIllegal is the cross-check of the move generator against
 // the one-move legality test: on positions from seeded random games and random
 // placements, under each ruleset's move options, a move is generated exactly when
-// WhyIllegal accepts it, and the generator lists no move twice.
+// WhyIllegal accepts it, and the generator lists no move twice. CI checks 800 positions
+// from random play (100 under -race); -args -crosscheck.games=40 checks 4,000.
 func TestGeneratorAgreesWithWhyIllegal(t *testing.T) {
 	r := rand.New(rand.NewPCG(13, 2004))
 	games, randoms := 8, 300
 	if testing.Short() || raceEnabled {
 		games, randoms = 1, 40
+	}
+	if *crosscheckGames > 0 {
+		games = *crosscheckGames
 	}
 	optsets := map[string]Options{"jcsa2004": DefaultOptions(), "lishogi": lishogiOptions(), "hachu": hachuOptions()}
 	bind := DefaultOptions()
