@@ -39,6 +39,8 @@ func RunGame(c *arbiterv1.Case, ruleset string, g arbiter.GameRuleset) (*arbiter
 	}
 	res.ExpectedVerdict = exp.GetVerdict()
 	res.ExpectedNatures = exp.GetNatures()
+	res.ExpectedResult, res.ExpectedTermination = exp.GetResult(), exp.GetTermination()
+	res.ExpectedRejectedPly, res.ExpectedRejectedReason = exp.GetRejectedPly(), exp.GetRejectedReason()
 	pol, err := apiconv.CheckGamePolicy(c.GetPolicy())
 	if err != nil {
 		res.Status = arbiterv1.CaseStatus_CASE_STATUS_FAILED
@@ -74,7 +76,11 @@ func RunGame(c *arbiterv1.Case, ruleset string, g arbiter.GameRuleset) (*arbiter
 			o.Report = nil
 		}
 		outs = append(outs, o)
+		if v == "original" && o.Rejected != nil {
+			res.ActualRejectedPly, res.ActualRejectedReason = int32(o.Rejected.Ply), o.Rejected.Code
+		}
 		if v == "original" && o.Report != nil {
+			res.ActualResult, res.ActualTermination = apiconv.Result(o.Report.Result), apiconv.Termination(o.Report.Termination)
 			if o.Report.Cycle != nil {
 				res.ActualVerdict = apiconv.Verdict(o.Report.Cycle.Ruling.Verdict)
 			}

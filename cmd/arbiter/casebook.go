@@ -200,7 +200,7 @@ func printVerify(w io.Writer, rep *casebook.Report) {
 			nat = natureString(r.GetExpectedNatures()) + " / " + natureString(r.GetActualNatures())
 		}
 		fmt.Fprintf(w, "%-*s %-8s %-18s %-14s %-14s %s\n", width, r.GetId(), r.GetRuleset(), statusWord(r.GetStatus()),
-			verdictWord(r.GetExpectedVerdict()), verdictWord(r.GetActualVerdict()), nat)
+			outcomeWord(r.GetExpectedVerdict(), r.GetExpectedRejectedPly()), outcomeWord(r.GetActualVerdict(), r.GetActualRejectedPly()), nat)
 		if r.GetStatus() == arbiterv1.CaseStatus_CASE_STATUS_FAILED {
 			fmt.Fprintf(w, "    %s\n", r.GetMessage())
 		}
@@ -289,4 +289,13 @@ func caseHeader(w io.Writer, c *arbiterv1.Case, tagLabel string) {
 	if len(c.GetTags()) > 0 {
 		fmt.Fprintf(w, "%s%s\n", tagLabel, strings.Join(c.GetTags(), ", "))
 	}
+}
+
+// outcomeWord names a case's verdict, or for another game's case a rejected ply
+// ("rejects@3"), in the verify table.
+func outcomeWord(v arbiterv1.Verdict, rejectedPly int32) string {
+	if rejectedPly > 0 {
+		return fmt.Sprintf("rejects@%d", rejectedPly)
+	}
+	return verdictWord(v)
 }

@@ -800,8 +800,8 @@ function renderVerify() {
       el("th", {scope: "row"}, el("a", {href: "#case=" + encodeURIComponent(x.id)}, x.id)),
       el("td", {}, x.ruleset),
       el("td", {}, humanize(x.status)),
-      el("td", {}, termText(x.expectedVerdict || "VERDICT_UNSPECIFIED"), x.expectedNatures ? el("div", {lang: "zh", class: "natures"}, natures(x.expectedNatures)) : null),
-      el("td", {}, termText(x.actualVerdict || "VERDICT_UNSPECIFIED"), x.actualNatures ? el("div", {lang: "zh", class: "natures"}, natures(x.actualNatures)) : null),
+      el("td", {}, x.expectedRejectedPly ? "ply " + x.expectedRejectedPly + " refused (" + (x.expectedRejectedReason || "any reason") + ")" : termText(x.expectedVerdict || "VERDICT_UNSPECIFIED"), x.expectedNatures ? el("div", {lang: "zh", class: "natures"}, natures(x.expectedNatures)) : null),
+      el("td", {}, x.actualRejectedPly ? "ply " + x.actualRejectedPly + " refused (" + (x.actualRejectedReason || "") + ")" : termText(x.actualVerdict || "VERDICT_UNSPECIFIED"), x.actualNatures ? el("div", {lang: "zh", class: "natures"}, natures(x.actualNatures)) : null),
       el("td", {}, x.message || "")));
   }
   $("verify-table").hidden = false;

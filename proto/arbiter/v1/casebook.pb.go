@@ -484,9 +484,25 @@ type CaseResult struct {
 	// The chased squares the code found.
 	ActualChased []string `protobuf:"bytes,9,rep,name=actual_chased,json=actualChased,proto3" json:"actual_chased,omitempty"`
 	// What differs, or the known divergence's reason; empty when the case passed.
-	Message       string `protobuf:"bytes,10,opt,name=message,proto3" json:"message,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Message string `protobuf:"bytes,10,opt,name=message,proto3" json:"message,omitempty"`
+	// Other games: the result and termination the case expects (unset when not checked).
+	ExpectedResult Result `protobuf:"varint,11,opt,name=expected_result,json=expectedResult,proto3,enum=arbiter.v1.Result" json:"expected_result,omitempty"`
+	// Other games: the result the code gave.
+	ActualResult Result `protobuf:"varint,12,opt,name=actual_result,json=actualResult,proto3,enum=arbiter.v1.Result" json:"actual_result,omitempty"`
+	// Other games: the termination the case expects.
+	ExpectedTermination Termination `protobuf:"varint,13,opt,name=expected_termination,json=expectedTermination,proto3,enum=arbiter.v1.Termination" json:"expected_termination,omitempty"`
+	// Other games: the termination the code gave.
+	ActualTermination Termination `protobuf:"varint,14,opt,name=actual_termination,json=actualTermination,proto3,enum=arbiter.v1.Termination" json:"actual_termination,omitempty"`
+	// Other games: the 1-based ply the case expects to be rejected (0: none) and why.
+	ExpectedRejectedPly int32 `protobuf:"varint,15,opt,name=expected_rejected_ply,json=expectedRejectedPly,proto3" json:"expected_rejected_ply,omitempty"`
+	// The reason code the case expects for that rejection.
+	ExpectedRejectedReason string `protobuf:"bytes,16,opt,name=expected_rejected_reason,json=expectedRejectedReason,proto3" json:"expected_rejected_reason,omitempty"`
+	// The ply the code rejected (0: none).
+	ActualRejectedPly int32 `protobuf:"varint,17,opt,name=actual_rejected_ply,json=actualRejectedPly,proto3" json:"actual_rejected_ply,omitempty"`
+	// The reason code the code gave for it.
+	ActualRejectedReason string `protobuf:"bytes,18,opt,name=actual_rejected_reason,json=actualRejectedReason,proto3" json:"actual_rejected_reason,omitempty"`
+	unknownFields        protoimpl.UnknownFields
+	sizeCache            protoimpl.SizeCache
 }
 
 func (x *CaseResult) Reset() {
@@ -589,6 +605,62 @@ func (x *CaseResult) GetMessage() string {
 	return ""
 }
 
+func (x *CaseResult) GetExpectedResult() Result {
+	if x != nil {
+		return x.ExpectedResult
+	}
+	return Result_RESULT_UNSPECIFIED
+}
+
+func (x *CaseResult) GetActualResult() Result {
+	if x != nil {
+		return x.ActualResult
+	}
+	return Result_RESULT_UNSPECIFIED
+}
+
+func (x *CaseResult) GetExpectedTermination() Termination {
+	if x != nil {
+		return x.ExpectedTermination
+	}
+	return Termination_TERMINATION_UNSPECIFIED
+}
+
+func (x *CaseResult) GetActualTermination() Termination {
+	if x != nil {
+		return x.ActualTermination
+	}
+	return Termination_TERMINATION_UNSPECIFIED
+}
+
+func (x *CaseResult) GetExpectedRejectedPly() int32 {
+	if x != nil {
+		return x.ExpectedRejectedPly
+	}
+	return 0
+}
+
+func (x *CaseResult) GetExpectedRejectedReason() string {
+	if x != nil {
+		return x.ExpectedRejectedReason
+	}
+	return ""
+}
+
+func (x *CaseResult) GetActualRejectedPly() int32 {
+	if x != nil {
+		return x.ActualRejectedPly
+	}
+	return 0
+}
+
+func (x *CaseResult) GetActualRejectedReason() string {
+	if x != nil {
+		return x.ActualRejectedReason
+	}
+	return ""
+}
+
 var File_arbiter_v1_casebook_proto protoreflect.FileDescriptor
 
 const file_arbiter_v1_casebook_proto_rawDesc = "" +
@@ -626,7 +698,7 @@ const file_arbiter_v1_casebook_proto_rawDesc = "" +
 	"\frejected_ply\x18\b \x01(\x05R\vrejectedPly\x12'\n" +
 	"\x0frejected_reason\x18\t \x01(\tR\x0erejectedReason\x12$\n" +
 	"\x0edecided_at_ply\x18\n" +
-	" \x01(\x05R\fdecidedAtPly\"\xc4\x03\n" +
+	" \x01(\x05R\fdecidedAtPly\"\xa2\a\n" +
 	"\n" +
 	"CaseResult\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x18\n" +
@@ -639,7 +711,15 @@ const file_arbiter_v1_casebook_proto_rawDesc = "" +
 	"\x0fexpected_chased\x18\b \x03(\tR\x0eexpectedChased\x12#\n" +
 	"\ractual_chased\x18\t \x03(\tR\factualChased\x12\x18\n" +
 	"\amessage\x18\n" +
-	" \x01(\tR\amessage*\x94\x01\n" +
+	" \x01(\tR\amessage\x12;\n" +
+	"\x0fexpected_result\x18\v \x01(\x0e2\x12.arbiter.v1.ResultR\x0eexpectedResult\x127\n" +
+	"\ractual_result\x18\f \x01(\x0e2\x12.arbiter.v1.ResultR\factualResult\x12J\n" +
+	"\x14expected_termination\x18\r \x01(\x0e2\x17.arbiter.v1.TerminationR\x13expectedTermination\x12F\n" +
+	"\x12actual_termination\x18\x0e \x01(\x0e2\x17.arbiter.v1.TerminationR\x11actualTermination\x122\n" +
+	"\x15expected_rejected_ply\x18\x0f \x01(\x05R\x13expectedRejectedPly\x128\n" +
+	"\x18expected_rejected_reason\x18\x10 \x01(\tR\x16expectedRejectedReason\x12.\n" +
+	"\x13actual_rejected_ply\x18\x11 \x01(\x05R\x11actualRejectedPly\x124\n" +
+	"\x16actual_rejected_reason\x18\x12 \x01(\tR\x14actualRejectedReason*\x94\x01\n" +
 	"\n" +
 	"CaseStatus\x12\x1b\n" +
 	"\x17CASE_STATUS_UNSPECIFIED\x10\x00\x12\x16\n" +
@@ -689,11 +769,15 @@ var file_arbiter_v1_casebook_proto_depIdxs = []int32{
 	7,  // 10: arbiter.v1.CaseResult.actual_verdict:type_name -> arbiter.v1.Verdict
 	8,  // 11: arbiter.v1.CaseResult.expected_natures:type_name -> arbiter.v1.Nature
 	8,  // 12: arbiter.v1.CaseResult.actual_natures:type_name -> arbiter.v1.Nature
-	13, // [13:13] is the sub-list for method output_type
-	13, // [13:13] is the sub-list for method input_type
-	13, // [13:13] is the sub-list for extension type_name
-	13, // [13:13] is the sub-list for extension extendee
-	0,  // [0:13] is the sub-list for field type_name
+	9,  // 13: arbiter.v1.CaseResult.expected_result:type_name -> arbiter.v1.Result
+	9,  // 14: arbiter.v1.CaseResult.actual_result:type_name -> arbiter.v1.Result
+	10, // 15: arbiter.v1.CaseResult.expected_termination:type_name -> arbiter.v1.Termination
+	10, // 16: arbiter.v1.CaseResult.actual_termination:type_name -> arbiter.v1.Termination
+	17, // [17:17] is the sub-list for method output_type
+	17, // [17:17] is the sub-list for method input_type
+	17, // [17:17] is the sub-list for extension type_name
+	17, // [17:17] is the sub-list for extension extendee
+	0,  // [0:17] is the sub-list for field type_name
 }
 
 func init() { file_arbiter_v1_casebook_proto_init() }
