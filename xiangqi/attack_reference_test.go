@@ -109,3 +109,49 @@ func (p *Position) OccupancyConsistent() bool {
 	}
 	return q.occRank == p.occRank && q.occFile == p.occFile
 }
+
+// AppendPseudoMovesReference is AppendPseudoMoves with the rook and cannon moves found
+// by walking files and ranks square by square, as before the ray tables.
+func (p *Position) AppendPseudoMovesReference(dst []Move) []Move {
+	c := p.side
+	for s := Square(0); s < NumSquares; s++ {
+		pc := p.board[s]
+		if pc == NoPiece || pc.Color() != c {
+			continue
+		}
+		if k := pc.Kind(); k != Rook && k != Cannon {
+			dst = p.appendPieceMoves(dst, s, pc)
+			continue
+		}
+		rook := pc.Kind() == Rook
+		f, r := s.File(), s.Rank()
+		for _, d := range rayDirs {
+			screen := false
+			for ff, rr := f+d[0], r+d[1]; onBoard(ff, rr); ff, rr = ff+d[0], rr+d[1] {
+				t := SquareAt(ff, rr)
+				tp := p.board[t]
+				if !screen {
+					if tp == NoPiece {
+						dst = append(dst, NewMove(s, t))
+						continue
+					}
+					if rook {
+						if tp.Color() != c {
+							dst = append(dst, NewMove(s, t))
+						}
+						break
+					}
+					screen = true
+					continue
+				}
+				if tp != NoPiece {
+					if tp.Color() != c {
+						dst = append(dst, NewMove(s, t))
+					}
+					break
+				}
+			}
+		}
+	}
+	return dst
+}

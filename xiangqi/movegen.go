@@ -167,29 +167,32 @@ func (p *Position) appendPieceMoves(dst []Move, s Square, pc Piece) []Move {
 		return p.appendSteps(dst, s, c, &pawnSteps[c][s])
 	case Rook, Cannon:
 		rook := pc.Kind() == Rook
-		f, r := s.File(), s.Rank()
-		for _, d := range rayDirs {
-			screen := false
-			for ff, rr := f+d[0], r+d[1]; onBoard(ff, rr); ff, rr = ff+d[0], rr+d[1] {
-				t := SquareAt(ff, rr)
-				tp := p.board[t]
-				if !screen {
-					if tp == NoPiece {
-						dst = append(dst, NewMove(s, t))
-						continue
-					}
-					if rook {
-						if tp.Color() != c {
-							dst = append(dst, NewMove(s, t))
-						}
-						break
-					}
-					screen = true
-					continue
+		rs := &rays[s]
+		for d := range rs {
+			r := &rs[d]
+			i, n := uint8(0), r.n
+			// Empty squares up to the first piece.
+			for ; i < n; i++ {
+				t := r.sq[i]
+				if p.board[t] != NoPiece {
+					break
 				}
-				if tp != NoPiece {
+				dst = append(dst, NewMove(s, t))
+			}
+			if i == n {
+				continue
+			}
+			if rook {
+				if p.board[r.sq[i]].Color() != c {
+					dst = append(dst, NewMove(s, r.sq[i]))
+				}
+				continue
+			}
+			// A cannon jumps the first piece as its screen and takes the next.
+			for i++; i < n; i++ {
+				if tp := p.board[r.sq[i]]; tp != NoPiece {
 					if tp.Color() != c {
-						dst = append(dst, NewMove(s, t))
+						dst = append(dst, NewMove(s, r.sq[i]))
 					}
 					break
 				}

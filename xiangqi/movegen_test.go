@@ -1,6 +1,7 @@
 package xiangqi_test
 
 import (
+	"slices"
 	"sort"
 	"testing"
 
@@ -254,4 +255,33 @@ func TestHasLegalMoveMatchesPlayingEveryMove(t *testing.T) {
 		}
 	}
 	t.Logf("%d positions without a legal move", none)
+}
+
+// The rook and cannon moves read from the ray tables come in the same order as the
+// square-by-square walk produced them (the rulesets' work budgets count moves in this
+// order), on every position of a sample of real games with either side to move.
+func TestPseudoMovesMatchReference(t *testing.T) {
+	limit := 600
+	if testing.Short() || xiangqi.RaceEnabled {
+		limit = 100
+	}
+	games := parseCCPD(t, loadCCPD(t, limit))
+	var got, want []xiangqi.Move
+	for gi, pg := range games {
+		p := pg.start
+		for ply := 0; ply <= len(pg.moves); ply++ {
+			for _, side := range [2]xiangqi.Color{xiangqi.Red, xiangqi.Black} {
+				q := p
+				q.SetSideToMove(side)
+				got = q.AppendPseudoMoves(got[:0])
+				want = q.AppendPseudoMovesReference(want[:0])
+				if !slices.Equal(got, want) {
+					t.Fatalf("game %d ply %d %s: pseudo moves %v, reference %v", gi, ply, q.FEN(), got, want)
+				}
+			}
+			if ply < len(pg.moves) {
+				p.MakeMove(pg.moves[ply])
+			}
+		}
+	}
 }
