@@ -122,16 +122,21 @@ func PolicyProto(p arbiter.Policy) *arbiterv1.Policy {
 
 // RulesetInfo maps a ruleset description to the proto message, with the default policy.
 func RulesetInfo(info arbiter.RulesetInfo) *arbiterv1.Ruleset {
-	return &arbiterv1.Ruleset{
-		Id:            info.ID,
-		Name:          info.Name,
-		Edition:       info.Edition,
-		Description:   info.Description,
-		DefaultPolicy: PolicyProto(arbiter.DefaultPolicy()),
-		Game:          info.Game,
-		Source:        info.Source,
-		Options:       rulesetOptions(info.Options),
+	out := &arbiterv1.Ruleset{
+		Id:          info.ID,
+		Name:        info.Name,
+		Edition:     info.Edition,
+		Description: info.Description,
+		Game:        info.Game,
+		Source:      info.Source,
+		Options:     rulesetOptions(info.Options),
 	}
+	// The xiangqi policy defaults are xiangqi's; the other games carry their own values
+	// (occurrences, on_violation, no-progress limits) in their options.
+	if info.Game == "" || info.Game == arbiter.GameXiangqi {
+		out.DefaultPolicy = PolicyProto(arbiter.DefaultPolicy())
+	}
+	return out
 }
 
 func rulesetOptions(opts []arbiter.OptionInfo) []*arbiterv1.RulesetOption {

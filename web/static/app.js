@@ -56,6 +56,24 @@ const TERMS = {
   TERMINATION_PERPETUAL_MATE_THREAT: ["perpetual mate threat", "长杀"],
   TERMINATION_CHECKMATE: ["checkmate", "将死"],
   TERMINATION_STALEMATE: ["stalemate", "困毙"],
+  // The other games (banqi, chu shogi).
+  VERDICT_SENTE_MUST_CHANGE: ["Sente must change", "先手変着"],
+  VERDICT_GOTE_MUST_CHANGE: ["Gote must change", "後手変着"],
+  SIDE_SENTE: ["Sente", "先手"],
+  SIDE_GOTE: ["Gote", "後手"],
+  RESULT_SENTE_WINS: ["Sente wins", "先手勝ち"],
+  RESULT_GOTE_WINS: ["Gote wins", "後手勝ち"],
+  NATURE_ATTACK: ["attack", "攻"],
+  NATURE_FLIP: ["flip", "翻"],
+  NATURE_CAPTURE: ["capture", "吃"],
+  TERMINATION_ELIMINATION: ["elimination", "无子可走"],
+  TERMINATION_NO_LEGAL_MOVE: ["no legal move", "无着可走"],
+  TERMINATION_PERPETUAL_ATTACK: ["perpetual attack", "长攻"],
+  TERMINATION_LONG_CHASE: ["long chase", "長追"],
+  TERMINATION_NO_PROGRESS: ["no progress", "无进展和"],
+  TERMINATION_ROYAL_CAPTURED: ["royal pieces captured", "王取り"],
+  TERMINATION_BARE_KING: ["bare king", "裸王"],
+  TERMINATION_KING_AGAINST_KING: ["king against king", "王対王"],
 };
 
 // humanize turns an enum name the page has no term for into words: a new value of a new
@@ -423,6 +441,8 @@ function agreementView(answers) {
 function verdictClass(v) {
   if (v === "VERDICT_RED_MUST_CHANGE") return "verdict red";
   if (v === "VERDICT_BLACK_MUST_CHANGE") return "verdict black";
+  if (v === "VERDICT_SENTE_MUST_CHANGE") return "verdict red";
+  if (v === "VERDICT_GOTE_MUST_CHANGE") return "verdict black";
   if (v === "VERDICT_DRAW") return "verdict draw";
   return "verdict none";
 }

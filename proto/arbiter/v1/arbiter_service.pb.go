@@ -951,7 +951,8 @@ type Ruleset struct {
 	Edition string `protobuf:"bytes,3,opt,name=edition,proto3" json:"edition,omitempty"`
 	// What the ruleset covers and how it differs from the others.
 	Description string `protobuf:"bytes,4,opt,name=description,proto3" json:"description,omitempty"`
-	// The ruleset's default policy, with every field set.
+	// The ruleset's default policy, with every field set (xiangqi rulesets; the other games
+	// give their values, occurrences and on_violation among them, in options).
 	DefaultPolicy *Policy `protobuf:"bytes,5,opt,name=default_policy,json=defaultPolicy,proto3" json:"default_policy,omitempty"`
 	// The game: "xiangqi", "banqi" or "chu-shogi".
 	Game string `protobuf:"bytes,6,opt,name=game,proto3" json:"game,omitempty"`
