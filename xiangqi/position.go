@@ -1,6 +1,6 @@
 package xiangqi
 
-// Position is a board with the side to move. It is a small value type (about 100
+// Position is a board with the side to move. It is a small value type (about 160
 // bytes): copy it freely. The hash is maintained incrementally by MakeMove.
 type Position struct {
 	board [NumSquares]Piece
