@@ -338,7 +338,7 @@ func hasCheck(p *xiangqi.Position) bool {
 
 // appendCheckCandidates appends the pseudo-legal moves of the side to move of p by the
 // pieces that could give check to the king on k with one move: rooks and cannons always,
-// horses near the king, and the other pieces only when they stand on or near the king's
+// horses near the king or near its lines, and the other pieces only when they stand on or near the king's
 // lines (they can only check by uncovering a line or a horse's leg, or by becoming a
 // cannon's screen). mayCheck then filters the moves one by one.
 func appendCheckCandidates(p *xiangqi.Position, k xiangqi.Square, dst []xiangqi.Move) []xiangqi.Move {
@@ -355,7 +355,11 @@ func appendCheckCandidates(p *xiangqi.Position, k xiangqi.Square, dst []xiangqi.
 		case xiangqi.Rook, xiangqi.Cannon:
 			near = true
 		case xiangqi.Horse:
-			near = df <= 4 && dr <= 4
+			// Near enough to attack the king itself, or within two files or ranks of its
+			// lines: a horse that leaves the king's file or rank uncovers a rook or
+			// cannon, and one that lands on it becomes a cannon's screen, from any
+			// distance.
+			near = df <= 4 && dr <= 4 || df <= 2 || dr <= 2
 		default:
 			// King, advisor, elephant, pawn: at most two files or ranks per move.
 			near = df <= 2 || dr <= 2
