@@ -266,16 +266,25 @@ type evasionFilter struct {
 	king     xiangqi.Square
 	checkers [4]xiangqi.Square
 	n        int
-	between  [xiangqi.NumSquares]bool // interposition squares and horse legs
-	screens  [xiangqi.NumSquares]bool // screens of checking cannons
+	// isChecker marks the squares of checkers[:n].
+	isChecker squareSet
+	between   [xiangqi.NumSquares]bool // interposition squares and horse legs
+	screens   [xiangqi.NumSquares]bool // screens of checking cannons
 }
 
 func (e *evasionFilter) init(p *xiangqi.Position, def xiangqi.Color) {
 	e.king = p.KingSquare(def)
 	kf, kr := e.king.File(), e.king.Rank()
-	for _, c := range p.Checkers(def) {
+	// The checkers in the order of p.Checkers(def), without its allocation.
+	var cbuf [16]xiangqi.Square
+	cs := p.AppendAttackers(cbuf[:0], e.king, def.Other())
+	if p.KingsFacing() {
+		cs = append(cs, p.KingSquare(def.Other()))
+	}
+	for _, c := range cs {
 		if e.n < len(e.checkers) {
 			e.checkers[e.n] = c
+			e.isChecker.put(c)
 			e.n++
 		}
 		cf, cr := c.File(), c.Rank()
@@ -301,14 +310,7 @@ func (e *evasionFilter) init(p *xiangqi.Position, def xiangqi.Color) {
 	}
 }
 
-func (e *evasionFilter) checkerAt(s xiangqi.Square) bool {
-	for _, c := range e.checkers[:e.n] {
-		if c == s {
-			return true
-		}
-	}
-	return false
-}
+func (e *evasionFilter) checkerAt(s xiangqi.Square) bool { return e.isChecker.has(s) }
 
 func (e *evasionFilter) mayEvade(m xiangqi.Move) bool {
 	from, to := m.From(), m.To()
