@@ -19,7 +19,12 @@ import (
 // classifyMove classifies the move of f in the canonical orientation, from the cheapest
 // tier that completes within the move's budget, and reports it in f's orientation.
 func (c *classifier) classifyMove(f *plyFacts) (arbiter.PlyNature, workStats) {
-	o := canonicalOrientation(&f.before, f.move, f.prev)
+	pn, st := c.classifyIn(f, canonicalOrientation(&f.before, f.move, f.prev))
+	return pn, st
+}
+
+// oriented returns f seen in the orientation o.
+func oriented(f *plyFacts, o orientation) plyFacts {
 	cf := *f
 	if o != 0 {
 		cf.before, cf.after = o.position(&f.before), o.position(&f.after)
@@ -27,6 +32,13 @@ func (c *classifier) classifyMove(f *plyFacts) (arbiter.PlyNature, workStats) {
 		cf.mover, cf.moved = o.color(f.mover), o.piece(f.moved)
 	}
 	cf.view = o
+	return cf
+}
+
+// classifyIn is classifyMove in the orientation o. c.followable and c.idleNature are
+// those of the tier that completed.
+func (c *classifier) classifyIn(f *plyFacts, o orientation) (arbiter.PlyNature, workStats) {
+	cf := oriented(f, o)
 	c.mates.reset()
 	var st workStats
 	for tier := tierFull; ; tier++ {
@@ -42,6 +54,12 @@ func (c *classifier) classifyMove(f *plyFacts) (arbiter.PlyNature, workStats) {
 }
 
 // classifyCached is classifyMove through the game's cache (nil: no cache).
+//
+// A move met again after another opponent's move (the first move of a cycle, when the
+// cycle comes round again) is not searched again either: in the same canonical
+// orientation, the classification is the same search on the same position and move,
+// with the same work; only the 跟 question (followKind) looks at the move before, and it
+// is asked again with the new one.
 func (c *classifier) classifyCached(f *plyFacts, cache *plyCache) (arbiter.PlyNature, workStats) {
 	if cache == nil {
 		return c.classifyMove(f)
@@ -52,8 +70,25 @@ func (c *classifier) classifyCached(f *plyFacts, cache *plyCache) (arbiter.PlyNa
 		pn.Ply = f.ply
 		return pn, r.st
 	}
-	pn, st := c.classifyMove(f)
+	o := canonicalOrientation(&f.before, f.move, f.prev)
+	bk := plyKey{hash: k.hash, move: k.move}
+	if b, ok := cache.getBase(bk); ok && b.view == o {
+		pn := identityCopy(b.pn)
+		if b.followable {
+			cf := oriented(f, o)
+			kind, note := followKind(&cf)
+			pn.All[len(pn.All)-1] = kind
+			if b.idleNature {
+				pn.Nature, pn.Note = kind, note
+			}
+		}
+		pn.Ply = f.ply
+		cache.put(k, plyResult{identityCopy(pn), b.st})
+		return pn, b.st
+	}
+	pn, st := c.classifyIn(f, o)
 	cache.put(k, plyResult{identityCopy(pn), st})
+	cache.putBase(bk, baseResult{plyResult{identityCopy(pn), st}, o, c.followable, c.idleNature})
 	return pn, st
 }
 
@@ -72,6 +107,15 @@ type plyResult struct {
 	st workStats
 }
 
+// baseResult is a classification kept for the same position and move after another
+// opponent's move: the orientation it was made in, whether its 跟 question is to be
+// asked again (followable) and whether its nature is that answer (idleNature).
+type baseResult struct {
+	plyResult
+	view                   orientation
+	followable, idleNature bool
+}
+
 // maxCachedPlies bounds the classifications one game keeps (a few hundred bytes each);
 // when full, the cache starts again empty.
 const maxCachedPlies = 4096
@@ -81,6 +125,8 @@ const maxCachedPlies = 4096
 type plyCache struct {
 	mu sync.Mutex
 	m  map[plyKey]plyResult
+	// base is keyed by the position and the move alone (prev 0).
+	base map[plyKey]baseResult
 }
 
 func (pc *plyCache) get(k plyKey) (plyResult, bool) {
@@ -97,6 +143,22 @@ func (pc *plyCache) put(k plyKey, r plyResult) {
 		pc.m = make(map[plyKey]plyResult)
 	}
 	pc.m[k] = r
+}
+
+func (pc *plyCache) getBase(k plyKey) (baseResult, bool) {
+	pc.mu.Lock()
+	defer pc.mu.Unlock()
+	r, ok := pc.base[k]
+	return r, ok
+}
+
+func (pc *plyCache) putBase(k plyKey, r baseResult) {
+	pc.mu.Lock()
+	defer pc.mu.Unlock()
+	if pc.base == nil || len(pc.base) >= maxCachedPlies {
+		pc.base = make(map[plyKey]baseResult)
+	}
+	pc.base[k] = r
 }
 
 // gameJudge judges the cycles of one game, keeping the classifications of the moves it

@@ -12,6 +12,10 @@ import (
 // 将, then a king's answer to check (idle), then 杀, then 捉, then the idle kinds.
 type classifier struct {
 	mates *mateSearch
+	// followable records that the last classify reached the 跟 question (followKind)
+	// with a rook or cannon moved, and idleNature that its nature is the idle kind: then
+	// only that question depends on the opponent's move before (judge.go).
+	followable, idleNature bool
 }
 
 // plyFacts is what the classifier knows about one move.
@@ -31,6 +35,7 @@ type plyFacts struct {
 
 func (c *classifier) classify(f *plyFacts) arbiter.PlyNature {
 	pn := arbiter.PlyNature{Ply: f.ply}
+	c.followable, c.idleNature = false, false
 	opp := f.mover.Other()
 	// 将 (CXA 24.x / 2011 28.1): the opponent's king is attacked after the move, directly,
 	// by discovery or by facing kings.
@@ -98,6 +103,7 @@ func (c *classifier) classify(f *plyFacts) arbiter.PlyNature {
 	if pn.Nature == arbiter.NatureUnspecified {
 		pn.Nature = idle
 		pn.Note = idleNote
+		c.idleNature = !kingAnswer
 		if kingAnswer {
 			pn.Note = moveName(f) + " answers check with the king: idle (闲, 26.1.2)"
 			if kingParry {
@@ -611,6 +617,16 @@ func (c *classifier) idleKind(f *plyFacts) (arbiter.Nature, string) {
 			return arbiter.NatureOffer, moveName(f) + " puts the piece where it can be won: 献, idle"
 		}
 	}
+	// Everything above depends on the position and the move alone; only 跟 looks at the
+	// opponent's move just before (judge.go reuses a classification for another prev).
+	c.followable = moved.Kind() == xiangqi.Rook || moved.Kind() == xiangqi.Cannon
+	return followKind(f)
+}
+
+// followKind is the last question of idleKind: 跟, or else plain 闲.
+func followKind(f *plyFacts) (arbiter.Nature, string) {
+	to := f.move.To()
+	moved := f.after.At(to)
 	// 跟 follow: the moved piece keeps after the piece the opponent just moved, a piece
 	// worth at least as much, attacking it again without winning it (spec 1.3.8: a
 	// rooted piece of equal or greater value). Attacks on pieces that did not move, or on
