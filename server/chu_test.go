@@ -2,12 +2,12 @@ package server_test
 
 import (
 	"context"
-	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/arbiter-xq/arbiter/arbiter"
-	"github.com/arbiter-xq/arbiter/chushogi"
+	"github.com/arbiter-xq/arbiter/chushogi/chutest"
 	arbiterv1 "github.com/arbiter-xq/arbiter/proto/arbiter/v1"
 	"github.com/arbiter-xq/arbiter/rules/chu"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
@@ -107,7 +107,7 @@ func TestChuThroughTheService(t *testing.T) {
 				t.Errorf("%s: %s accepted every move, want %s", tc.name, a.GetRuleset(), want)
 			case rejected:
 				ply, code, _ := strings.Cut(want, " ")
-				if got := rej.GetField(); got != "moves["+itoa(atoi(ply)-1)+"]" || !strings.Contains(rej.GetDescription(), "["+code+"]") || rej.GetReason() != "ILLEGAL_MOVE" {
+				if got := rej.GetField(); got != "moves["+strconv.Itoa(atoi(ply)-1)+"]" || !strings.Contains(rej.GetDescription(), "["+code+"]") || rej.GetReason() != "ILLEGAL_MOVE" {
 					t.Errorf("%s: %s rejected %v, want ply %s %s", tc.name, a.GetRuleset(), rej, ply, code)
 				}
 			}
@@ -162,50 +162,16 @@ func atoi(s string) int {
 	return n
 }
 
-func itoa(n int) string {
-	if n < 10 {
-		return string(rune('0' + n))
-	}
-	return itoa(n/10) + string(rune('0'+n%10))
-}
 
-// chuWalk returns n seeded random plies from chuWalkStart that capture nothing, promote
-// nothing and move no pawn or lance (all in one repetition window), never making a
-// position stand a third time.
-const chuWalkStart = "10rk/12/3s8/12/8g3/12/12/3G8/12/8S3/12/KR10 b - 1"
+const chuWalkStart = chutest.WalkStart
 
 func chuWalk(tb testing.TB, n int) []string {
 	tb.Helper()
-	p, err := chushogi.ParseSFEN(chuWalkStart)
+	moves, err := chutest.ReversibleWalk(n)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	o := chushogi.DefaultOptions()
-	r := rand.New(rand.NewPCG(11, 13))
-	key := func(p *chushogi.Position) string { return strings.Join(strings.Fields(p.SFEN())[:3], " ") }
-	seen := map[string]int{key(&p): 1}
-	var out []string
-	for len(out) < n {
-		var cands []chushogi.Move
-		for _, m := range p.LegalMoves(&o) {
-			if m.Promote || p.At(m.To) != chushogi.NoPiece || (m.IsTwoStep() && p.At(m.Mid) != chushogi.NoPiece) {
-				continue
-			}
-			q := p
-			q.MakeMove(m)
-			if seen[key(&q)] < 2 {
-				cands = append(cands, m)
-			}
-		}
-		if len(cands) == 0 {
-			tb.Fatalf("the walk is stuck after %d plies", len(out))
-		}
-		m := cands[r.IntN(len(cands))]
-		p.MakeMove(m)
-		seen[key(&p)]++
-		out = append(out, m.String())
-	}
-	return out
+	return moves
 }
 
 // BenchmarkRPCStreamMoveChu sends the moves of a 1,000-ply reversible chu game (one

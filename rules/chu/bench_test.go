@@ -2,58 +2,24 @@ package chu
 
 import (
 	"context"
-	"math/rand/v2"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/arbiter-xq/arbiter/arbiter"
-	"github.com/arbiter-xq/arbiter/chushogi"
+	"github.com/arbiter-xq/arbiter/chushogi/chutest"
 )
 
-// walkStart is a quiet position for long reversible games: kings, golds, silvers and
-// rooks, far apart.
-const walkStart = "10rk/12/3s8/12/8g3/12/12/3G8/12/8S3/12/KR10 b - 1"
+// walkStart and reversibleWalk: chutest's reversible game, one repetition window long.
+const walkStart = chutest.WalkStart
 
-// reversibleWalk returns n seeded random plies from walkStart that capture nothing,
-// promote nothing and move no pawn or lance, so all of them stay in one repetition
-// window, and that never make a position stand a third time (the game goes on).
 func reversibleWalk(tb testing.TB, n int) []string {
 	tb.Helper()
-	p, err := chushogi.ParseSFEN(walkStart)
+	moves, err := chutest.ReversibleWalk(n)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	o := chushogi.DefaultOptions()
-	r := rand.New(rand.NewPCG(11, 13))
-	seen := map[string]int{key(&p): 1}
-	var out []string
-	for len(out) < n {
-		var cands []chushogi.Move
-		for _, m := range p.LegalMoves(&o) {
-			if m.Promote || p.At(m.To) != chushogi.NoPiece || (m.IsTwoStep() && p.At(m.Mid) != chushogi.NoPiece) {
-				continue
-			}
-			q := p
-			q.MakeMove(m)
-			if seen[key(&q)] < 2 {
-				cands = append(cands, m)
-			}
-		}
-		if len(cands) == 0 {
-			tb.Fatalf("the walk is stuck after %d plies", len(out))
-		}
-		m := cands[r.IntN(len(cands))]
-		p.MakeMove(m)
-		seen[key(&p)]++
-		out = append(out, m.String())
-	}
-	return out
-}
-
-func key(p *chushogi.Position) string {
-	f := strings.Fields(p.SFEN())
-	return strings.Join(f[:3], " ")
+	return moves
 }
 
 // BenchmarkReplayPerPly replays a reversible game of 10, 100 and 1,000 plies, all in one
