@@ -137,3 +137,14 @@ func GameCycle(c *arbiter.GameCycle) *arbiterv1.Cycle {
 	}
 	return out
 }
+
+// Disagree reports whether two adjudications of one history differ in what a person would
+// call the ruling: one ruleset rejects a move the other accepts (or rejects another ply),
+// or the verdict, the responsible side, the result or the termination differ.
+func Disagree(a, b *arbiterv1.AdjudicateResponse) bool {
+	return (a.GetRejected() == nil) != (b.GetRejected() == nil) ||
+		a.GetRejected().GetPly() != b.GetRejected().GetPly() ||
+		a.GetRuling().GetVerdict() != b.GetRuling().GetVerdict() ||
+		a.GetRuling().GetResponsibleSide() != b.GetRuling().GetResponsibleSide() ||
+		a.GetResult() != b.GetResult() || a.GetTermination() != b.GetTermination()
+}

@@ -162,7 +162,6 @@ func atoi(s string) int {
 	return n
 }
 
-
 const chuWalkStart = chutest.WalkStart
 
 func chuWalk(tb testing.TB, n int) []string {

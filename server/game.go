@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -74,7 +75,7 @@ func (s *Server) startOtherGame(ctx context.Context, gr arbiter.GameRuleset, sta
 				return nil, nil, cerr
 			}
 			var me *arbiter.MoveError
-			if asMoveError(err, &me) && me.Ply == 0 {
+			if errors.As(err, &me) && me.Ply == 0 {
 				me.Ply = i + 1
 			}
 			return nil, nil, domainError(err, "start.")
@@ -124,7 +125,7 @@ func (s *Server) playOtherMove(ctx context.Context, g *game, text string) (*arbi
 			return nil, s.stoppedError(ctx, "")
 		}
 		var me *arbiter.MoveError
-		if asMoveError(err, &me) && me.Ply == 0 {
+		if errors.As(err, &me) && me.Ply == 0 {
 			me.Ply = g.plies + 1
 		}
 		if fe := apiconv.AsFieldError(err); fe != nil {
@@ -148,14 +149,6 @@ func (s *Server) gameUpdate(g *game, u *arbiter.GameUpdate) *arbiterv1.PlayGameR
 		g.result, g.term = u.Result, u.Termination
 	}
 	return apiconv.GameUpdate(u)
-}
-
-func asMoveError(err error, target **arbiter.MoveError) bool {
-	me, ok := err.(*arbiter.MoveError)
-	if ok {
-		*target = me
-	}
-	return ok
 }
 
 // compareGames rules on one history of another game under several of its rulesets.
@@ -182,7 +175,7 @@ func (s *Server) compareGames(ctx context.Context, sets []arbiter.GameRuleset, r
 			a = &arbiterv1.AdjudicateResponse{Ruleset: g.Info().ID, Game: g.Info().Game, Rejected: rej,
 				Explanation: "rejected: " + rej.GetDescription()}
 		}
-		if len(out.Adjudications) > 0 && disagree(out.Adjudications[0], a) {
+		if len(out.Adjudications) > 0 && apiconv.Disagree(out.Adjudications[0], a) {
 			out.Disagree = true
 		}
 		out.Adjudications = append(out.Adjudications, a)

@@ -292,22 +292,12 @@ func (s *Server) Compare(ctx context.Context, req *arbiterv1.CompareRequest) (*a
 		if err != nil {
 			return nil, err
 		}
-		if len(out.Adjudications) > 0 && disagree(out.Adjudications[0], a) {
+		if len(out.Adjudications) > 0 && apiconv.Disagree(out.Adjudications[0], a) {
 			out.Disagree = true
 		}
 		out.Adjudications = append(out.Adjudications, a)
 	}
 	return out, nil
-}
-
-// disagree reports whether two adjudications differ in verdict, responsible side,
-// result or termination.
-func disagree(a, b *arbiterv1.AdjudicateResponse) bool {
-	return (a.GetRejected() == nil) != (b.GetRejected() == nil) ||
-		a.GetRejected().GetPly() != b.GetRejected().GetPly() ||
-		a.GetRuling().GetVerdict() != b.GetRuling().GetVerdict() ||
-		a.GetRuling().GetResponsibleSide() != b.GetRuling().GetResponsibleSide() ||
-		a.GetResult() != b.GetResult() || a.GetTermination() != b.GetTermination()
 }
 
 // ListRulesets lists the registered rulesets, ordered by id.

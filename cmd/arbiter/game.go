@@ -330,8 +330,7 @@ move one ruleset refuses and another accepts is a disagreement.
 		}
 		if first == nil {
 			first = resp
-		} else if first.GetExplanation() != resp.GetExplanation() && (strings.HasPrefix(first.GetExplanation(), "rejected") || strings.HasPrefix(resp.GetExplanation(), "rejected")) ||
-			first.GetRuling().GetVerdict() != resp.GetRuling().GetVerdict() || first.GetResult() != resp.GetResult() || first.GetTermination() != resp.GetTermination() {
+		} else if apiconv.Disagree(first, resp) {
 			disagree = true
 		}
 		if gf.asJSON {
