@@ -33,8 +33,9 @@ const (
 
 // workPerMove is the budget of one move's classification, in work units (a unit is
 // roughly a position visited, a fraction of a microsecond). The official diagrams need
-// at most about 26,000 units for one move (参考图12, the rook's i1-i0; see
-// TestWorkBudget), and the budget leaves a quarter of room above that.
+// at most about 14,000 units for one move (参考图12, the rook's i1-i0; see
+// TestWorkBudget; 28,000 before the check lines became a bounded search, chase.go), and
+// the budget leaves room above that for real games.
 const workPerMove = 40000
 
 // startBudget sets a fresh budget of limit units for tier t.

@@ -68,18 +68,42 @@ type victimSet struct {
 
 const maxVictims = 16
 
-// add records a victim and finishers the chaser may choose from.
+// add records a victim and finishers the chaser may choose from. The victims are kept
+// in square order, so that the set, and the order threats are reported in, do not
+// depend on the order the search met them in.
 func (v *victimSet) add(s xiangqi.Square, fin, must squareSet) {
-	for i := 0; i < v.n; i++ {
+	i := 0
+	for ; i < v.n && v.sq[i] <= s; i++ {
 		if v.sq[i] == s {
 			v.fin[i].union(fin)
 			v.must[i].union(must)
 			return
 		}
 	}
-	if v.n < maxVictims {
-		v.sq[v.n], v.fin[v.n], v.must[v.n] = s, fin, must
-		v.n++
+	if v.n == maxVictims {
+		return
+	}
+	copy(v.sq[i+1:v.n+1], v.sq[i:v.n])
+	copy(v.fin[i+1:v.n+1], v.fin[i:v.n])
+	copy(v.must[i+1:v.n+1], v.must[i:v.n])
+	v.sq[i], v.fin[i], v.must[i] = s, fin, must
+	v.n++
+}
+
+// rename records that the victim on from stood on to (it moved there), keeping the
+// square order.
+func (v *victimSet) rename(from, to xiangqi.Square) {
+	for i := 0; i < v.n; i++ {
+		if v.sq[i] != from {
+			continue
+		}
+		fin, must := v.fin[i], v.must[i]
+		copy(v.sq[i:v.n-1], v.sq[i+1:v.n])
+		copy(v.fin[i:v.n-1], v.fin[i+1:v.n])
+		copy(v.must[i:v.n-1], v.must[i+1:v.n])
+		v.n--
+		v.add(to, fin, must)
+		return
 	}
 }
 
@@ -309,7 +333,7 @@ func (a *analyst) eachCheckLine(p *xiangqi.Position, fn func(k xiangqi.Move, g i
 			continue
 		}
 		a.exchangeCheckFree = true
-		g, vs, ok := a.checkLine(p, k, checkLineDepth)
+		g, vs, ok := a.checkLine(p, k, checkLineDepth, 1)
 		a.exchangeCheckFree = false
 		if !ok || g <= 0 {
 			continue
@@ -466,18 +490,32 @@ func (a *analyst) givesCheck(p *xiangqi.Position, k xiangqi.Move) bool {
 // the victims of the worst-case lines as squares of p (all of them when several replies
 // tie). ok is false when k mates (a 杀) or the line budget is spent.
 //
+// floor (at least 1) is the least gain the caller has a use for: a line worth less is
+// of no use to it (a smaller gain than a win it already has, or no gain), and the search
+// stops as soon as one reply holds the chaser below floor, returning that lower value
+// (a fail-low: the gain and victims of such a line mean nothing beyond "below floor").
+// A line worth floor or more is valued exactly, with its victims.
+//
 // The line is first valued raw, without any mate test (they only lower what a line
-// wins): when some reply already holds the raw value to nothing, the line wins nothing and
-// the mate questions, the costly part, are never asked.
-func (a *analyst) checkLine(p *xiangqi.Position, k xiangqi.Move, depth int) (gain int, victims victimSet, ok bool) {
-	if g, vs, ok := a.line(p, k, depth, true); !ok || g <= 0 {
+// wins): when some reply already holds the raw value below floor, the exact line is
+// below floor too and the mate questions, the costly part, are never asked.
+func (a *analyst) checkLine(p *xiangqi.Position, k xiangqi.Move, depth, floor int) (gain int, victims victimSet, ok bool) {
+	if g, vs, ok := a.line(p, k, depth, true, floor); !ok || g < floor {
 		return g, vs, ok
 	}
-	return a.line(p, k, depth, false)
+	return a.line(p, k, depth, false, floor)
 }
 
 // line is checkLine, raw (no mate tests: an upper bound) or exact.
-func (a *analyst) line(p *xiangqi.Position, k xiangqi.Move, depth int, raw bool) (gain int, victims victimSet, ok bool) {
+//
+// The value is the minimum over the defender's replies, so it is a bounded search: a
+// reply is valued exactly only as far as it can lower the minimum found so far (the
+// chaser's best continuation after it is asked with a ceiling, bestWinBelow), and the
+// replies most likely to hold the chaser down, taking the checker or moving the king,
+// are tried first. Every reply that could set the value or tie it is still valued
+// exactly, so the gain and victims of a line worth floor or more are those of the
+// complete search; only fewer positions are visited.
+func (a *analyst) line(p *xiangqi.Position, k xiangqi.Move, depth int, raw bool, floor int) (gain int, victims victimSet, ok bool) {
 	if a.lineNodes >= lineNodeBudget || !a.mates.spend(1) {
 		a.lineCut = true
 		return 0, victims, false
@@ -497,7 +535,25 @@ func (a *analyst) line(p *xiangqi.Position, k xiangqi.Move, depth int, raw bool)
 	var ev evasionFilter
 	ev.init(p, def)
 	var buf [128]xiangqi.Move
-	for _, r := range p.AppendPseudoMoves(buf[:0]) {
+	moves := p.AppendPseudoMoves(buf[:0])
+	if ev.n > 0 {
+		// Captures of a checker first, then king moves (the order is a function of the
+		// position; only the work depends on it).
+		n := 0
+		for i, m := range moves {
+			if ev.checkerAt(m.To()) {
+				moves[n], moves[i] = moves[i], moves[n]
+				n++
+			}
+		}
+		for i := n; i < len(moves); i++ {
+			if moves[i].From() == ev.king {
+				moves[n], moves[i] = moves[i], moves[n]
+				n++
+			}
+		}
+	}
+	for _, r := range moves {
 		if ev.n > 0 && !ev.mayEvade(r) {
 			continue
 		}
@@ -513,6 +569,23 @@ func (a *analyst) line(p *xiangqi.Position, k xiangqi.Move, depth int, raw bool)
 			return 0, victimSet{}, false
 		}
 		lost := value(c2, r.To(), a.chaser)
+		// The reply matters only if it brings the line to worst or below: the chaser's
+		// continuation is needed exactly up to worst-(took-lost). When the line ends with
+		// a checking capture and nothing follows (cont 0), the defender's mate may still
+		// turn it into a loss (below), so a continuation of 0 must be told apart from a
+		// larger one.
+		ceil := noCeiling
+		if worst < 1<<20 {
+			ceil = worst - (took - lost)
+			if !raw && c1 != xiangqi.NoPiece && took > lost {
+				ceil = max(ceil, 0)
+			}
+			if ceil < 0 {
+				// Whatever follows, this reply leaves the chaser more than worst.
+				p.UnmakeMove(r, c2)
+				continue
+			}
+		}
 		next := depth - 1
 		if free && c1 != xiangqi.NoPiece && r.To() == k.To() {
 			// The check took a piece and the defender takes the checker back: an
@@ -521,13 +594,12 @@ func (a *analyst) line(p *xiangqi.Position, k xiangqi.Move, depth int, raw bool)
 			// it, and two more checks win the rook).
 			next = depth
 		}
-		cont, vs := a.bestWin(p, next, raw)
+		cont, vs := a.bestWinBelow(p, next, raw, ceil)
 		p.UnmakeMove(r, c2)
-		for i := 0; i < vs.n; i++ {
-			if vs.sq[i] == r.To() {
-				vs.sq[i] = r.From() // the victim moved on this reply
-			}
+		if cont > ceil {
+			continue // the line through this reply is worth more than worst
 		}
+		vs.rename(r.To(), r.From()) // the victim moved on this reply
 		vs.moveFinishers(k)
 		if cont == 0 {
 			vs = victimSet{}
@@ -547,8 +619,8 @@ func (a *analyst) line(p *xiangqi.Position, k xiangqi.Move, depth int, raw bool)
 		case t == worst:
 			victims.tie(&vs)
 		}
-		if worst <= 0 {
-			break
+		if worst < floor {
+			break // below what the caller has a use for
 		}
 	}
 	if replies == 0 {
@@ -579,6 +651,17 @@ func (a *analyst) defenderMates(p *xiangqi.Position, r xiangqi.Move) bool {
 // check line of at most depth checks; 0 when nothing wins. The victims are every piece
 // won with that gain.
 func (a *analyst) bestWin(p *xiangqi.Position, depth int, raw bool) (int, victimSet) {
+	return a.bestWinBelow(p, depth, raw, noCeiling)
+}
+
+// noCeiling asks bestWinBelow for the exact value.
+const noCeiling = 1 << 30
+
+// bestWinBelow is bestWin for a caller that needs the exact value only when it is at most
+// ceil: as soon as the chaser is found to win more, it returns that larger value (a
+// fail-high, whose victims mean nothing) without looking at the rest of the chaser's
+// options. The table keeps exact values and, from fail-highs, proven lower bounds.
+func (a *analyst) bestWinBelow(p *xiangqi.Position, depth int, raw bool, ceil int) (int, victimSet) {
 	key := winKey{p.Hash(), int8(depth), raw, 0}
 	if a.exchangeCheckFree {
 		key.depth += 16
@@ -587,20 +670,21 @@ func (a *analyst) bestWin(p *xiangqi.Position, depth int, raw bool) (int, victim
 		// dutyLost makes the answer depend on where the line began.
 		key.root = a.lineRoot.Hash()
 	}
-	if e, ok := a.mates.wins[key]; ok {
-		return e.best, e.victims
+	old, known := a.mates.wins[key]
+	if known && (old.exact || old.best > ceil) {
+		return old.best, old.victims
 	}
 	cut := a.lineCut
 	a.lineCut = false
-	best, victims := a.computeBestWin(p, depth, raw)
-	if !a.lineCut {
-		a.mates.wins[key] = winEntry{best, victims}
+	best, victims, exact := a.computeBestWin(p, depth, raw, ceil)
+	if !a.lineCut && (exact || !known || best > old.best) {
+		a.mates.wins[key] = winEntry{best, victims, exact}
 	}
 	a.lineCut = a.lineCut || cut
 	return best, victims
 }
 
-func (a *analyst) computeBestWin(p *xiangqi.Position, depth int, raw bool) (int, victimSet) {
+func (a *analyst) computeBestWin(p *xiangqi.Position, depth int, raw bool, ceil int) (int, victimSet, bool) {
 	best := 0
 	var victims victimSet
 	c := a.chaser
@@ -649,6 +733,11 @@ func (a *analyst) computeBestWin(p *xiangqi.Position, depth int, raw bool) (int,
 			}
 			if raw || (!a.matedAfterCapture(p, x.m) && !a.dutyLost(p, x.m, x.g)) {
 				victims.add(x.m.To(), squareOf(x.m.From()), squareOf(x.m.From()))
+				if top > ceil {
+					// One capture worth more than the caller's ceiling is enough: the
+					// other captures of that value need not be asked about.
+					return top, victims, false
+				}
 			}
 		}
 		n = k
@@ -658,7 +747,10 @@ func (a *analyst) computeBestWin(p *xiangqi.Position, depth int, raw bool) (int,
 		}
 	}
 	if depth <= 0 {
-		return best, victims
+		return best, victims, true
+	}
+	if best > ceil {
+		return best, victims, false // the caller needs no more
 	}
 	var mbuf [128]xiangqi.Move
 	ksq := p.KingSquare(c.Other())
@@ -666,23 +758,29 @@ func (a *analyst) computeBestWin(p *xiangqi.Position, depth int, raw bool) (int,
 		if !mayCheck(p, k, ksq) || !a.givesCheck(p, k) {
 			continue
 		}
+		// A line worth less than best changes nothing (one worth as much adds its
+		// victims).
+		floor := max(best, 1)
 		var g int
 		var vs victimSet
 		var ok bool
 		if raw {
-			g, vs, ok = a.line(p, k, depth, true)
+			g, vs, ok = a.line(p, k, depth, true, floor)
 		} else {
-			g, vs, ok = a.checkLine(p, k, depth)
+			g, vs, ok = a.checkLine(p, k, depth, floor)
 		}
 		switch {
 		case !ok || vs.n == 0 || g <= 0 || g < best:
 		case g > best:
 			best, victims = g, vs
+			if best > ceil {
+				return best, victims, false
+			}
 		default:
 			victims.union(&vs)
 		}
 	}
-	return best, victims
+	return best, victims, true
 }
 
 // followUpGain values the chaser's capture m (which loses material or wins nothing on its
@@ -782,9 +880,9 @@ func (a *analyst) bestCheckWin(p *xiangqi.Position, raw bool) int {
 		var g int
 		var ok bool
 		if raw {
-			g, _, ok = a.line(p, k, followUpDepth, true)
+			g, _, ok = a.line(p, k, followUpDepth, true, best+1)
 		} else {
-			g, _, ok = a.checkLine(p, k, followUpDepth)
+			g, _, ok = a.checkLine(p, k, followUpDepth, best+1)
 		}
 		if ok && g > best {
 			best = g

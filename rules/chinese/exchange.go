@@ -547,11 +547,11 @@ func (a *analyst) counterChecks(p *xiangqi.Position, m xiangqi.Move) (int, victi
 		if m != 0 && p.At(k.To()) != xiangqi.NoPiece && guarded(p, m, k.To()) {
 			continue
 		}
-		g, vs, ok := d.checkLine(p, k, checkLineDepth)
+		g, vs, ok := d.checkLine(p, k, checkLineDepth, max(best, 1))
 		if !ok || g <= 0 || g < best {
 			continue
 		}
-		if g1, _, ok1 := d.checkLine(p, k, 1); ok1 && g1 >= g {
+		if g1, _, ok1 := d.checkLine(p, k, 1, g); ok1 && g1 >= g {
 			continue // a single check wins as much
 		}
 		if g > best {

@@ -81,6 +81,8 @@ type winKey struct {
 type winEntry struct {
 	best    int
 	victims victimSet
+	// exact is false for a proven lower bound (a fail-high of bestWinBelow).
+	exact bool
 }
 
 type mateEntry struct {
