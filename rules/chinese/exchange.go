@@ -504,15 +504,16 @@ func (a *analyst) captureGainMate(p *xiangqi.Position, m xiangqi.Move, relaxed, 
 		// checks. The capture wins only what it takes beyond that.
 		// Only what the capture opens counts: a check line the defender had anyway (a
 		// hanging piece of the chaser's taken with check, 参考图21) is no root.
+		// What the defender wins back changes the gain only beyond value-g (below).
 		cap := p.MakeMove(m)
-		back, won := a.counterChecks(p, m)
+		back, won := a.counterChecks(p, m, value(cap, m.To(), a.chaser)-g+1)
 		p.UnmakeMove(m, cap)
 		if back > 0 {
 			// Only what the capture opens is a root: a check line the defender had
 			// anyway, winning the same pieces, is its own business (参考图34).
 			q := *p
 			q.SetSideToMove(a.chaser.Other())
-			if before, had := a.counterChecks(&q, 0); !newVictim(&won, &had) {
+			if before, had := a.counterChecks(&q, 0, 1); !newVictim(&won, &had) {
 				back = max(0, back-before)
 			}
 		}
@@ -531,7 +532,10 @@ func (a *analyst) captureGainMate(p *xiangqi.Position, m xiangqi.Move, relaxed, 
 // piece the capturer no longer guards (its duty as a root), which the book does not weigh
 // as a root of the victim (参考图21, 参考图46, 图9); a series of checks that wins
 // material back is one (图3). m is 0 for the position before the capture.
-func (a *analyst) counterChecks(p *xiangqi.Position, m xiangqi.Move) (int, victimSet) {
+//
+// floor (at least 1) is the least the caller has a use for: lines worth less are not
+// valued exactly, and when no line reaches floor the answer is 0.
+func (a *analyst) counterChecks(p *xiangqi.Position, m xiangqi.Move, floor int) (int, victimSet) {
 	var victims victimSet
 	if a.mates.plain() || !hasCheck(p) {
 		return 0, victims
@@ -547,8 +551,8 @@ func (a *analyst) counterChecks(p *xiangqi.Position, m xiangqi.Move) (int, victi
 		if m != 0 && p.At(k.To()) != xiangqi.NoPiece && guarded(p, m, k.To()) {
 			continue
 		}
-		g, vs, ok := d.checkLine(p, k, checkLineDepth, max(best, 1))
-		if !ok || g <= 0 || g < best {
+		g, vs, ok := d.checkLine(p, k, checkLineDepth, max(best, floor))
+		if !ok || g < floor || g < best {
 			continue
 		}
 		if g1, _, ok1 := d.checkLine(p, k, 1, g); ok1 && g1 >= g {
