@@ -575,7 +575,7 @@ func (a *analyst) line(p *xiangqi.Position, k xiangqi.Move, depth int, raw bool,
 		// turn it into a loss (below), so a continuation of 0 must be told apart from a
 		// larger one.
 		ceil := noCeiling
-		if worst < 1<<20 {
+		if worst < 1<<20 && !a.mates.exhaustive {
 			ceil = worst - (took - lost)
 			if !raw && c1 != xiangqi.NoPiece && took > lost {
 				ceil = max(ceil, 0)
@@ -656,6 +656,15 @@ func (a *analyst) bestWin(p *xiangqi.Position, depth int, raw bool) (int, victim
 
 // noCeiling asks bestWinBelow for the exact value.
 const noCeiling = 1 << 30
+
+// floor returns f, or 1 (no bound beyond a positive gain) in the exhaustive mode the
+// tests compare the bounded search with.
+func (a *analyst) floor(f int) int {
+	if a.mates.exhaustive {
+		return 1
+	}
+	return f
+}
 
 // bestWinBelow is bestWin for a caller that needs the exact value only when it is at most
 // ceil: as soon as the chaser is found to win more, it returns that larger value (a
@@ -760,7 +769,7 @@ func (a *analyst) computeBestWin(p *xiangqi.Position, depth int, raw bool, ceil 
 		}
 		// A line worth less than best changes nothing (one worth as much adds its
 		// victims).
-		floor := max(best, 1)
+		floor := a.floor(max(best, 1))
 		var g int
 		var vs victimSet
 		var ok bool
@@ -880,9 +889,9 @@ func (a *analyst) bestCheckWin(p *xiangqi.Position, raw bool) int {
 		var g int
 		var ok bool
 		if raw {
-			g, _, ok = a.line(p, k, followUpDepth, true, best+1)
+			g, _, ok = a.line(p, k, followUpDepth, true, a.floor(best+1))
 		} else {
-			g, _, ok = a.checkLine(p, k, followUpDepth, best+1)
+			g, _, ok = a.checkLine(p, k, followUpDepth, a.floor(best+1))
 		}
 		if ok && g > best {
 			best = g

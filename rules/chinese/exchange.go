@@ -506,7 +506,7 @@ func (a *analyst) captureGainMate(p *xiangqi.Position, m xiangqi.Move, relaxed, 
 		// hanging piece of the chaser's taken with check, 参考图21) is no root.
 		// What the defender wins back changes the gain only beyond value-g (below).
 		cap := p.MakeMove(m)
-		back, won := a.counterChecks(p, m, value(cap, m.To(), a.chaser)-g+1)
+		back, won := a.counterChecks(p, m, a.floor(value(cap, m.To(), a.chaser)-g+1))
 		p.UnmakeMove(m, cap)
 		if back > 0 {
 			// Only what the capture opens is a root: a check line the defender had
@@ -551,11 +551,11 @@ func (a *analyst) counterChecks(p *xiangqi.Position, m xiangqi.Move, floor int) 
 		if m != 0 && p.At(k.To()) != xiangqi.NoPiece && guarded(p, m, k.To()) {
 			continue
 		}
-		g, vs, ok := d.checkLine(p, k, checkLineDepth, max(best, floor))
+		g, vs, ok := d.checkLine(p, k, checkLineDepth, d.floor(max(best, floor)))
 		if !ok || g < floor || g < best {
 			continue
 		}
-		if g1, _, ok1 := d.checkLine(p, k, 1, g); ok1 && g1 >= g {
+		if g1, _, ok1 := d.checkLine(p, k, 1, d.floor(g)); ok1 && g1 >= g {
 			continue // a single check wins as much
 		}
 		if g > best {

@@ -64,6 +64,12 @@ type mateSearch struct {
 	// The judgement's shared work budget (budget.go).
 	tier, work, limit int
 	over              bool
+	// exhaustive turns the bounds of the check-line search off (floors and ceilings,
+	// chase.go): every line and continuation is valued completely, as before the search
+	// was bounded. Tests only: TestBoundedLinesExact compares the two.
+	exhaustive bool
+	// cuts counts the mate questions a node budget cut short.
+	cuts int
 }
 
 type rootKey struct {
@@ -109,7 +115,7 @@ func (s *mateSearch) reset() {
 	clear(s.wins)
 	clear(s.roots)
 	clear(s.exch)
-	s.nodes, s.budget, s.exhausted = 0, 0, false
+	s.nodes, s.budget, s.exhausted, s.cuts, s.exhaustive = 0, 0, false, 0, false
 	s.startBudget(tierFull, 1<<62)
 }
 
@@ -132,7 +138,11 @@ func (s *mateSearch) canMateWithin(p *xiangqi.Position, depth, budget int) bool 
 		return false
 	}
 	s.nodes, s.budget, s.exhausted = 0, budget, false
-	return s.mate(p, depth)
+	ok := s.mate(p, depth)
+	if s.exhausted {
+		s.cuts++
+	}
+	return ok
 }
 
 // checkedMateWithin reports whether the side to move in p, which is in check, is mated
@@ -140,7 +150,11 @@ func (s *mateSearch) canMateWithin(p *xiangqi.Position, depth, budget int) bool 
 // attacking moves (no legal answer is mate).
 func (s *mateSearch) checkedMateWithin(p *xiangqi.Position, depth, budget int) bool {
 	s.nodes, s.budget, s.exhausted = 0, budget, false
-	return s.repliesAllLose(p, depth)
+	ok := s.repliesAllLose(p, depth)
+	if s.exhausted {
+		s.cuts++
+	}
+	return ok
 }
 
 func (s *mateSearch) lookup(h uint64, depth int) (result, known bool) {
