@@ -537,21 +537,7 @@ func (a *analyst) line(p *xiangqi.Position, k xiangqi.Move, depth int, raw bool,
 	var buf [128]xiangqi.Move
 	moves := p.AppendPseudoMoves(buf[:0])
 	if ev.n > 0 {
-		// Captures of a checker first, then king moves (the order is a function of the
-		// position; only the work depends on it).
-		n := 0
-		for i, m := range moves {
-			if ev.checkerAt(m.To()) {
-				moves[n], moves[i] = moves[i], moves[n]
-				n++
-			}
-		}
-		for i := n; i < len(moves); i++ {
-			if moves[i].From() == ev.king {
-				moves[n], moves[i] = moves[i], moves[n]
-				n++
-			}
-		}
+		ev.order(moves)
 	}
 	for _, r := range moves {
 		if ev.n > 0 && !ev.mayEvade(r) {

@@ -232,21 +232,7 @@ func (s *mateSearch) repliesAllLose(p *xiangqi.Position, depth int) bool {
 	ev.init(p, def)
 	var buf [128]xiangqi.Move
 	moves := p.AppendPseudoMoves(buf[:0])
-	// Order: captures of a checker, king moves, the rest (the order stays a function of
-	// the position, and only the speed depends on it).
-	n := 0
-	for i, m := range moves {
-		if ev.checkerAt(m.To()) {
-			moves[n], moves[i] = moves[i], moves[n]
-			n++
-		}
-	}
-	for i := n; i < len(moves); i++ {
-		if moves[i].From() == ev.king {
-			moves[n], moves[i] = moves[i], moves[n]
-			n++
-		}
-	}
+	ev.order(moves)
 	for _, r := range moves {
 		if !ev.mayEvade(r) {
 			continue
@@ -327,6 +313,25 @@ func (e *evasionFilter) init(p *xiangqi.Position, def xiangqi.Color) {
 }
 
 func (e *evasionFilter) checkerAt(s xiangqi.Square) bool { return e.isChecker.has(s) }
+
+// order puts the answers to check likeliest to escape first: captures of a checker,
+// then king moves, then the rest (the order stays a function of the position, and only
+// the work depends on it).
+func (e *evasionFilter) order(moves []xiangqi.Move) {
+	n := 0
+	for i, m := range moves {
+		if e.checkerAt(m.To()) {
+			moves[n], moves[i] = moves[i], moves[n]
+			n++
+		}
+	}
+	for i := n; i < len(moves); i++ {
+		if moves[i].From() == e.king {
+			moves[n], moves[i] = moves[i], moves[n]
+			n++
+		}
+	}
+}
 
 func (e *evasionFilter) mayEvade(m xiangqi.Move) bool {
 	from, to := m.From(), m.To()
