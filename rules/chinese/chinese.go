@@ -84,10 +84,8 @@ func (c *classifier) judge(ctx context.Context, g *xiangqi.Game, start, end int,
 	var st workStats
 	cur := g.PositionAt(start)
 	movers := make([]xiangqi.Color, 0, end-start)
+	plies := make([]plyFacts, 0, end-start)
 	for i := start; i < end; i++ {
-		if err := ctx.Err(); err != nil {
-			return arbiter.Judgement{}, st, err
-		}
 		rec := g.Ply(i)
 		f := plyFacts{ply: i, move: rec.Move, mover: cur.SideToMove(), moved: cur.At(rec.Move.From()), before: cur, prevTo: xiangqi.NoSquare}
 		if i > 0 {
@@ -97,7 +95,17 @@ func (c *classifier) judge(ctx context.Context, g *xiangqi.Game, start, end int,
 		movers = append(movers, f.mover)
 		cur.MakeMove(rec.Move)
 		f.after = cur
-		pn, ps := c.classifyCached(&f, cache)
+		plies = append(plies, f)
+	}
+	c.ahead = classifyAhead(ctx, plies, cache)
+	defer func() { c.ahead = nil }()
+	for k := range plies {
+		if err := ctx.Err(); err != nil {
+			return arbiter.Judgement{}, st, err
+		}
+		f := &plies[k]
+		i := f.ply
+		pn, ps := c.classifyCached(f, cache)
 		pn.Ply = i
 		j.Plies = append(j.Plies, pn)
 		st.tier = max(st.tier, ps.tier)

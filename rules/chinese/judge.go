@@ -2,7 +2,9 @@ package chinese
 
 import (
 	"context"
+	"runtime"
 	"sync"
+	"sync/atomic"
 
 	"github.com/arbiter-xq/arbiter/arbiter"
 	"github.com/arbiter-xq/arbiter/xiangqi"
@@ -19,8 +21,137 @@ import (
 // classifyMove classifies the move of f in the canonical orientation, from the cheapest
 // tier that completes within the move's budget, and reports it in f's orientation.
 func (c *classifier) classifyMove(f *plyFacts) (arbiter.PlyNature, workStats) {
-	pn, st := c.classifyIn(f, canonicalOrientation(&f.before, f.move, f.prev))
-	return pn, st
+	return c.classifyPlanned(f, canonicalOrientation(&f.before, f.move, f.prev))
+}
+
+// classifyPlanned is classifyIn, answered by the classification made ahead of its turn
+// (classifyAhead) when there is one for f in the orientation o.
+func (c *classifier) classifyPlanned(f *plyFacts, o orientation) (arbiter.PlyNature, workStats) {
+	if r, ok := c.ahead[f.ply]; ok && r.view == o {
+		delete(c.ahead, f.ply)
+		c.followable, c.idleNature = r.followable, r.idleNature
+		pn := r.pn
+		pn.Ply = f.ply
+		return pn, r.st
+	}
+	return c.classifyIn(f, o)
+}
+
+// aheadResult is a classification made ahead of its turn by classifyAhead: what
+// classifyIn returned, the orientation it was made in, and the classifier's flags.
+type aheadResult struct {
+	pn                     arbiter.PlyNature
+	st                     workStats
+	view                   orientation
+	followable, idleNature bool
+	done                   bool
+}
+
+// aheadJob is a move judge will classify in full: its index among the plies and the
+// orientation of the classification.
+type aheadJob struct {
+	i int
+	o orientation
+}
+
+// classifyAhead makes, on up to GOMAXPROCS goroutines, the classifications the loop of
+// judge is going to make in full (the moves the cache does not answer), and returns them
+// by ply for classifyPlanned. A classification is a function of its move, position and
+// orientation alone (each has its own tables and work budget), so making it ahead, on
+// another goroutine, changes nothing in what it finds: the judgement is the same, move
+// for move and unit for unit, as a sequential one; only the time to it is shorter, by up
+// to the number of cores, when a cycle has several moves to search. It returns nil when
+// there is nothing to share out. A classification that panics on a worker is dropped
+// (judge then makes it on the caller's goroutine, where a panic is the caller's to
+// recover).
+func classifyAhead(ctx context.Context, plies []plyFacts, cache *plyCache) map[int]aheadResult {
+	workers := runtime.GOMAXPROCS(0)
+	if workers < 2 || len(plies) < 2 {
+		return nil
+	}
+	jobs := plannedClassifications(plies, cache)
+	if len(jobs) < 2 {
+		return nil
+	}
+	workers = min(workers, len(jobs))
+	results := make([]aheadResult, len(jobs))
+	var next atomic.Int32
+	work := func() {
+		c := &classifier{mates: getMateSearch()}
+		defer putMateSearch(c.mates)
+		for {
+			n := int(next.Add(1)) - 1
+			if n >= len(jobs) || ctx.Err() != nil {
+				return
+			}
+			results[n] = c.aheadOne(&plies[jobs[n].i], jobs[n].o)
+		}
+	}
+	var wg sync.WaitGroup
+	for range workers - 1 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			work()
+		}()
+	}
+	work()
+	wg.Wait()
+	out := make(map[int]aheadResult, len(jobs))
+	for n, jb := range jobs {
+		if results[n].done {
+			out[plies[jb.i].ply] = results[n]
+		}
+	}
+	return out
+}
+
+// aheadOne is one classification of classifyAhead; a panic leaves it not done.
+func (c *classifier) aheadOne(f *plyFacts, o orientation) (r aheadResult) {
+	defer func() {
+		if recover() != nil {
+			r = aheadResult{}
+			c.mates = newMateSearch() // the tables may be half-written
+		}
+	}()
+	pn, st := c.classifyIn(f, o)
+	return aheadResult{pn, st, o, c.followable, c.idleNature, true}
+}
+
+// plannedClassifications lists the moves of plies that judge will classify in full, in
+// order: without a cache every move; with one, the moves whose classification neither
+// the cache nor an earlier move of plies answers (as classifyCached will find them).
+func plannedClassifications(plies []plyFacts, cache *plyCache) []aheadJob {
+	jobs := make([]aheadJob, 0, len(plies))
+	var seen map[plyKey]bool
+	var bases map[plyKey]orientation
+	if cache != nil {
+		seen, bases = make(map[plyKey]bool, len(plies)), make(map[plyKey]orientation, len(plies))
+	}
+	for i := range plies {
+		f := &plies[i]
+		o := canonicalOrientation(&f.before, f.move, f.prev)
+		if cache != nil {
+			k := plyKey{f.before.Hash(), f.move, f.prev}
+			if _, hit := cache.get(k); hit || seen[k] {
+				continue
+			}
+			seen[k] = true
+			bk := plyKey{hash: k.hash, move: k.move}
+			v, known := bases[bk]
+			if !known {
+				if b, ok := cache.getBase(bk); ok {
+					v, known = b.view, true
+				}
+			}
+			if known && v == o {
+				continue
+			}
+			bases[bk] = o
+		}
+		jobs = append(jobs, aheadJob{i, o})
+	}
+	return jobs
 }
 
 // oriented returns f seen in the orientation o.
@@ -86,7 +217,7 @@ func (c *classifier) classifyCached(f *plyFacts, cache *plyCache) (arbiter.PlyNa
 		cache.put(k, plyResult{identityCopy(pn), b.st})
 		return pn, b.st
 	}
-	pn, st := c.classifyIn(f, o)
+	pn, st := c.classifyPlanned(f, o)
 	cache.put(k, plyResult{identityCopy(pn), st})
 	cache.putBase(bk, baseResult{plyResult{identityCopy(pn), st}, o, c.followable, c.idleNature})
 	return pn, st

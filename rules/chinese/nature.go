@@ -16,6 +16,9 @@ type classifier struct {
 	// with a rook or cannon moved, and idleNature that its nature is the idle kind: then
 	// only that question depends on the opponent's move before (judge.go).
 	followable, idleNature bool
+	// ahead holds the classifications of the cycle being judged that were made ahead of
+	// their turn (classifyAhead, judge.go), by ply.
+	ahead map[int]aheadResult
 }
 
 // plyFacts is what the classifier knows about one move.
