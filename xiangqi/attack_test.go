@@ -113,6 +113,27 @@ func TestAttackersMatchReference(t *testing.T) {
 			if !p.OccupancyConsistent() {
 				t.Fatalf("game %d ply %d %s: line masks out of step with the board", gi, ply, p.FEN())
 			}
+			// The captures among the pseudo-legal moves are the attackers of their
+			// targets (the answers to check are generated either way, matethreat.go).
+			captures := map[xiangqi.Move]bool{}
+			for _, m := range p.AppendPseudoMoves(moves[:0]) {
+				if p.At(m.To()) != xiangqi.NoPiece {
+					captures[m] = true
+				}
+			}
+			for s := xiangqi.Square(0); s < xiangqi.NumSquares; s++ {
+				if pc := p.At(s); pc != xiangqi.NoPiece && pc.Color() != p.SideToMove() {
+					for _, a := range p.AppendAttackers(got[:0], s, p.SideToMove()) {
+						if !captures[xiangqi.NewMove(a, s)] {
+							t.Fatalf("game %d ply %d %s: attacker %s of %s has no capture move", gi, ply, p.FEN(), a, s)
+						}
+						delete(captures, xiangqi.NewMove(a, s))
+					}
+				}
+			}
+			if len(captures) != 0 {
+				t.Fatalf("game %d ply %d %s: captures %v are not attacks", gi, ply, p.FEN(), captures)
+			}
 			before := p
 			for _, m := range p.AppendPseudoMoves(moves[:0]) {
 				cap := p.MakeMove(m)

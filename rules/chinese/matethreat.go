@@ -224,37 +224,52 @@ func (s *mateSearch) mate(p *xiangqi.Position, depth int) bool {
 
 // repliesAllLose reports whether every legal reply of the side to move (in check) leads
 // to a mate within depth further attacking moves; no legal reply is mate. Replies that
-// take a checking piece or move the king are tried first: they are the likeliest to
-// escape, and one escape ends the question.
+// take a checking piece or move the king are tried first, without generating the others:
+// they are the likeliest to escape, and one escape ends the question (at depth 0, the
+// first legal reply does).
 func (s *mateSearch) repliesAllLose(p *xiangqi.Position, depth int) bool {
 	def := p.SideToMove()
 	var ev evasionFilter
 	ev.init(p, def)
-	var buf [128]xiangqi.Move
-	moves := p.AppendPseudoMoves(buf[:0])
-	ev.order(moves)
-	for _, r := range moves {
-		if !ev.mayEvade(r) {
-			continue
-		}
+	// try plays r and reports whether it ends the question (an escape, or the budget).
+	escaped := false
+	try := func(r xiangqi.Move) bool {
 		if !s.spend(1) {
 			s.exhausted = true
-			return false
+			return true
 		}
 		s.nodes++
 		cap := p.MakeMove(r)
 		if p.InCheck(def) {
 			p.UnmakeMove(r, cap)
-			continue
+			return false
 		}
 		if depth <= 0 {
 			p.UnmakeMove(r, cap)
-			return false
+			escaped = true
+			return true
 		}
 		ok := s.mate(p, depth)
 		p.UnmakeMove(r, cap)
 		if !ok {
-			return false
+			escaped = true
+			return true
+		}
+		return false
+	}
+	var first [32]xiangqi.Move
+	for _, r := range ev.appendLikely(p, first[:0]) {
+		if try(r) {
+			return !escaped && !s.exhausted
+		}
+	}
+	var buf [128]xiangqi.Move
+	for _, r := range p.AppendPseudoMoves(buf[:0]) {
+		if r.From() == ev.king || ev.checkerAt(r.To()) || !ev.mayEvade(r) {
+			continue // tried above, or cannot end the check
+		}
+		if try(r) {
+			return !escaped && !s.exhausted
 		}
 	}
 	return true
@@ -331,6 +346,29 @@ func (e *evasionFilter) order(moves []xiangqi.Move) {
 			n++
 		}
 	}
+}
+
+// appendLikely appends the answers to check likeliest to escape, the ones order puts
+// first, without generating the other moves: the captures of each checker (in the order
+// of the checkers, then of p.AppendAttackers), then the other king moves.
+func (e *evasionFilter) appendLikely(p *xiangqi.Position, dst []xiangqi.Move) []xiangqi.Move {
+	def := p.At(e.king).Color()
+	var abuf [16]xiangqi.Square
+	for _, c := range e.checkers[:e.n] {
+		for _, from := range p.AppendAttackers(abuf[:0], c, def) {
+			dst = append(dst, xiangqi.NewMove(from, c))
+		}
+	}
+	n := len(dst)
+	dst = p.AppendPieceMoves(dst, e.king)
+	k := n
+	for _, m := range dst[n:] {
+		if !e.checkerAt(m.To()) {
+			dst[k] = m
+			k++
+		}
+	}
+	return dst[:k]
 }
 
 func (e *evasionFilter) mayEvade(m xiangqi.Move) bool {
