@@ -61,7 +61,7 @@ func BenchmarkMateSearch(b *testing.B) {
 	for _, bc := range []struct {
 		name  string
 		depth int
-	}{{"worst", mateThreatDepth}, {"budget-bound", 8}} {
+	}{{"worst", mateThreatDepth}, {"budget-bound", 10}} {
 		b.Run(bc.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
@@ -88,9 +88,9 @@ func TestMateSearchBudget(t *testing.T) {
 		}
 	}
 	s := newMateSearch()
-	s.threatensMate(p, xiangqi.Red, 8)
+	s.threatensMate(p, xiangqi.Red, 10)
 	if !s.exhausted || s.nodes > mateNodeBudget+1 {
-		t.Errorf("depth 8: nodes %d exhausted %v, want the budget %d to stop the search", s.nodes, s.exhausted, mateNodeBudget)
+		t.Errorf("depth 10: nodes %d exhausted %v, want the budget %d to stop the search", s.nodes, s.exhausted, mateNodeBudget)
 	}
 }
 

@@ -324,12 +324,11 @@ func (a *analyst) scan(p xiangqi.Position, relaxed bool, only xiangqi.Square) *w
 // victims, until fn returns false. p is the line's root while it runs.
 func (a *analyst) eachCheckLine(p *xiangqi.Position, fn func(k xiangqi.Move, g int, vs *victimSet) bool) {
 	var mbuf [128]xiangqi.Move
-	ksq := p.KingSquare(p.SideToMove().Other())
 	root := *p
 	a.lineRoot = &root
 	defer func() { a.lineRoot = nil }()
-	for _, k := range p.AppendPseudoMoves(mbuf[:0]) {
-		if !mayCheck(p, k, ksq) || !a.givesCheck(p, k) {
+	for _, k := range appendCheckMoves(p, mbuf[:0]) {
+		if !a.givesCheck(p, k) {
 			continue
 		}
 		a.exchangeCheckFree = true
@@ -748,9 +747,8 @@ func (a *analyst) computeBestWin(p *xiangqi.Position, depth int, raw bool, ceil 
 		return best, victims, false // the caller needs no more
 	}
 	var mbuf [128]xiangqi.Move
-	ksq := p.KingSquare(c.Other())
-	for _, k := range p.AppendPseudoMoves(mbuf[:0]) {
-		if !mayCheck(p, k, ksq) || !a.givesCheck(p, k) {
+	for _, k := range appendCheckMoves(p, mbuf[:0]) {
+		if !a.givesCheck(p, k) {
 			continue
 		}
 		// A line worth less than best changes nothing (one worth as much adds its
@@ -867,9 +865,8 @@ func (a *analyst) followUpGain(p *xiangqi.Position, m xiangqi.Move, g int) int {
 func (a *analyst) bestCheckWin(p *xiangqi.Position, raw bool) int {
 	best := 0
 	var mbuf [128]xiangqi.Move
-	ksq := p.KingSquare(a.chaser.Other())
-	for _, k := range appendCheckCandidates(p, ksq, mbuf[:0]) {
-		if !mayCheck(p, k, ksq) || !a.givesCheck(p, k) {
+	for _, k := range appendCheckMoves(p, mbuf[:0]) {
+		if !a.givesCheck(p, k) {
 			continue
 		}
 		var g int

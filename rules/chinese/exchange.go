@@ -543,9 +543,8 @@ func (a *analyst) counterChecks(p *xiangqi.Position, m xiangqi.Move, floor int) 
 	d := &analyst{chaser: a.chaser.Other(), mates: a.mates, counter: true}
 	best := 0
 	var mbuf [128]xiangqi.Move
-	ksq := p.KingSquare(a.chaser)
-	for _, k := range appendCheckCandidates(p, ksq, mbuf[:0]) {
-		if !mayCheck(p, k, ksq) || !d.givesCheck(p, k) {
+	for _, k := range appendCheckMoves(p, mbuf[:0]) {
+		if !d.givesCheck(p, k) {
 			continue
 		}
 		if m != 0 && p.At(k.To()) != xiangqi.NoPiece && guarded(p, m, k.To()) {

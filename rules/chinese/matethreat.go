@@ -192,12 +192,8 @@ func (s *mateSearch) mate(p *xiangqi.Position, depth int) bool {
 	}
 	att := p.SideToMove()
 	def := att.Other()
-	k := p.KingSquare(def)
 	var buf [128]xiangqi.Move
-	for _, m := range appendCheckCandidates(p, k, buf[:0]) {
-		if !mayCheck(p, m, k) {
-			continue
-		}
+	for _, m := range appendCheckMoves(p, buf[:0]) {
 		if s.nodes >= s.budget || !s.spend(1) {
 			s.exhausted = true
 			return false
@@ -381,12 +377,8 @@ func (e *evasionFilter) mayEvade(m xiangqi.Move) bool {
 func hasCheck(p *xiangqi.Position) bool {
 	att := p.SideToMove()
 	def := att.Other()
-	k := p.KingSquare(def)
 	var buf [128]xiangqi.Move
-	for _, m := range appendCheckCandidates(p, k, buf[:0]) {
-		if !mayCheck(p, m, k) {
-			continue
-		}
+	for _, m := range appendCheckMoves(p, buf[:0]) {
 		cap := p.MakeMove(m)
 		ok := cap.Kind() != xiangqi.King && p.InCheck(def) && !p.InCheck(att)
 		p.UnmakeMove(m, cap)
@@ -397,39 +389,27 @@ func hasCheck(p *xiangqi.Position) bool {
 	return false
 }
 
-// appendCheckCandidates appends the pseudo-legal moves of the side to move of p by the
-// pieces that could give check to the king on k with one move: rooks and cannons always,
-// horses near the king or near its lines, and the other pieces only when they stand on or near the king's
-// lines (they can only check by uncovering a line or a horse's leg, or by becoming a
-// cannon's screen). mayCheck then filters the moves one by one.
-func appendCheckCandidates(p *xiangqi.Position, k xiangqi.Square, dst []xiangqi.Move) []xiangqi.Move {
-	c := p.SideToMove()
-	kf, kr := k.File(), k.Rank()
-	for s := xiangqi.Square(0); s < xiangqi.NumSquares; s++ {
-		pc := p.At(s)
-		if pc == xiangqi.NoPiece || pc.Color() != c {
-			continue
-		}
-		df, dr := abs(s.File()-kf), abs(s.Rank()-kr)
-		var near bool
-		switch pc.Kind() {
-		case xiangqi.Rook, xiangqi.Cannon:
-			near = true
-		case xiangqi.Horse:
-			// Near enough to attack the king itself, or within two files or ranks of its
-			// lines: a horse that leaves the king's file or rank uncovers a rook or
-			// cannon, and one that lands on it becomes a cannon's screen, from any
-			// distance.
-			near = df <= 4 && dr <= 4 || df <= 2 || dr <= 2
-		default:
-			// King, advisor, elephant, pawn: at most two files or ranks per move.
-			near = df <= 2 || dr <= 2
-		}
-		if near {
-			dst = p.AppendPieceMoves(dst, s)
+// appendCheckMoves appends the moves of the side to move of p that may give check: the
+// candidates of xiangqi.AppendCheckCandidates, a superset of the checking moves whose
+// every check the caller tests by playing it. In a position where the enemy king is
+// attacked already (only the hypothetical positions of the analysis have one: a piece
+// taken off the board to see whether it is needed, 26.x), every move keeps it attacked;
+// there the moves are those that start or end on the king's lines or next to it, or a
+// horse's that attacks it (mayCheck), as the analysis has always read such positions.
+func appendCheckMoves(p *xiangqi.Position, dst []xiangqi.Move) []xiangqi.Move {
+	n := len(dst)
+	dst, all := p.AppendCheckCandidates(dst)
+	if !all {
+		return dst
+	}
+	k := p.KingSquare(p.SideToMove().Other())
+	out := dst[:n]
+	for _, m := range dst[n:] {
+		if mayCheck(p, m, k) {
+			out = append(out, m)
 		}
 	}
-	return dst
+	return out
 }
 
 // mayCheck is a geometric pre-filter: m (by the side to move of p) can give check to the

@@ -138,10 +138,7 @@ func (c *classifier) blocksMate(f *plyFacts) bool {
 	k := p.KingSquare(f.mover)
 	s := f.move.To()
 	var buf [128]xiangqi.Move
-	for _, m := range appendCheckCandidates(&p, k, buf[:0]) {
-		if !mayCheck(&p, m, k) {
-			continue
-		}
+	for _, m := range appendCheckMoves(&p, buf[:0]) {
 		cap := p.MakeMove(m)
 		ok := cap.Kind() != xiangqi.King && p.InCheck(f.mover) && !p.InCheck(opp)
 		if ok {

@@ -1,0 +1,122 @@
+package xiangqi
+
+import mbits "math/bits"
+
+// AppendCheckCandidates appends to dst the pseudo-legal moves of the side to move that
+// may give check to the enemy king, and returns the extended slice. It is a superset of
+// the checking moves (every move that leaves the enemy king attacked, directly, by
+// discovery or by giving a cannon its screen, is in it) and, in real positions, a small
+// one: a checking search (a mate by consecutive checks, a line of checks) generates its
+// moves here instead of trying every move. Whether a candidate really checks, and is
+// legal, is for the caller to test. The moves come in the order of AppendPseudoMoves
+// (the candidates are a subsequence of it), each once.
+//
+// When the enemy king is attacked already (the side to move could take it, or the kings
+// face each other) every pseudo-legal move is a candidate, and all is true.
+func (p *Position) AppendCheckCandidates(dst []Move) (moves []Move, all bool) {
+	att := p.side
+	k := p.kings[att.Other()]
+	if p.AttackedBy(k, att) || p.KingsFacing() {
+		return p.AppendPseudoMoves(dst), true
+	}
+	rook, cannon, horse := MakePiece(att, Rook), MakePiece(att, Cannon), MakePiece(att, Horse)
+	own := func(s Square) bool { pc := p.board[s]; return pc != NoPiece && pc.Color() == att }
+	// disc: pieces whose every move is a candidate (they may uncover a rook, a cannon
+	// or a horse); screen: empty squares between the king and a cannon that faces it
+	// with nothing between (a piece moved there is the cannon's screen).
+	var disc, screen [2]uint64
+	put := func(x *[2]uint64, s Square) { x[s/64] |= 1 << (uint(s) % 64) }
+	has := func(x *[2]uint64, s Square) bool { return x[s/64]&(1<<(uint(s)%64)) != 0 }
+	for d := range rays[k] {
+		r := &rays[k][d]
+		var b [3]Square
+		var at [3]uint8
+		n := 0
+		for i := uint8(0); i < r.n && n < 3; i++ {
+			if p.board[r.sq[i]] != NoPiece {
+				b[n], at[n] = r.sq[i], i
+				n++
+			}
+		}
+		if n >= 1 && p.board[b[0]] == cannon {
+			for i := uint8(0); i < at[0]; i++ {
+				put(&screen, r.sq[i])
+			}
+		}
+		if n >= 2 && p.board[b[1]] == rook && own(b[0]) {
+			put(&disc, b[0])
+		}
+		if n >= 3 && p.board[b[2]] == cannon {
+			for _, s := range b[:2] {
+				if own(s) {
+					put(&disc, s)
+				}
+			}
+		}
+	}
+	hl := &horseAttackers[k]
+	for i := uint8(0); i < hl.n; i++ {
+		if st := hl.steps[i]; p.board[st.to] == horse && own(st.block) {
+			put(&disc, st.block)
+		}
+	}
+	var buf [17]Move
+	for s := Square(0); s < NumSquares; s++ {
+		pc := p.board[s]
+		if pc == NoPiece || pc.Color() != att {
+			continue
+		}
+		if has(&disc, s) {
+			dst = p.appendPieceMoves(dst, s, pc)
+			continue
+		}
+		for _, m := range p.appendPieceMoves(buf[:0], s, pc) {
+			to := m.To()
+			ok := has(&screen, to)
+			switch pc.Kind() {
+			case Rook:
+				ok = ok || kingLines[k][to] && p.countBetween(to, k, s) == 0
+			case Cannon:
+				ok = ok || kingLines[k][to] && p.countBetween(to, k, s) == 1
+			case Horse:
+				for i := uint8(0); i < hl.n && !ok; i++ {
+					st := hl.steps[i]
+					ok = st.to == to && p.board[st.block] == NoPiece
+				}
+			case Pawn:
+				pl := &pawnAttackers[att][k]
+				for i := uint8(0); i < pl.n && !ok; i++ {
+					ok = pl.steps[i].to == to
+				}
+			}
+			if ok {
+				dst = append(dst, m)
+			}
+		}
+	}
+	return dst, false
+}
+
+// countBetween returns the number of pieces strictly between a and b, which share a
+// file or a rank, counting the square vacated as empty.
+func (p *Position) countBetween(a, b, vacated Square) int {
+	fa, ra, fb, rb := squareFile[a], squareRank[a], squareFile[b], squareRank[b]
+	var line uint
+	var lo, hi, pos int
+	if ra == rb {
+		line, lo, hi, pos = uint(p.occRank[ra]), min(fa, fb), max(fa, fb), squareFile[vacated]
+		if squareRank[vacated] != ra {
+			pos = -1
+		}
+	} else {
+		line, lo, hi, pos = uint(p.occFile[fa]), min(ra, rb), max(ra, rb), squareRank[vacated]
+		if squareFile[vacated] != fa {
+			pos = -1
+		}
+	}
+	mask := uint(1)<<hi - uint(1)<<(lo+1)
+	if pos > lo && pos < hi {
+		mask &^= 1 << pos
+	}
+	return mbits.OnesCount(line & mask)
+}

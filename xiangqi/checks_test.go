@@ -1,0 +1,94 @@
+package xiangqi_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/arbiter-xq/arbiter/xiangqi"
+)
+
+// checkCandidatesAgree tests AppendCheckCandidates on p: a subsequence of
+// AppendPseudoMoves, each move once, holding every move after which the enemy king is
+// attacked. It returns the numbers of candidates and of checking moves.
+func checkCandidatesAgree(t *testing.T, p xiangqi.Position, where string) (cands, checks int) {
+	t.Helper()
+	pseudo := p.AppendPseudoMoves(nil)
+	got, _ := p.AppendCheckCandidates(nil)
+	in := map[xiangqi.Move]bool{}
+	j := 0
+	for _, m := range got {
+		for j < len(pseudo) && pseudo[j] != m {
+			j++
+		}
+		if j == len(pseudo) {
+			t.Fatalf("%s %s: candidate %s out of the order of the pseudo-legal moves (or not one), candidates %v", where, p.FEN(), m, got)
+		}
+		j++
+		in[m] = true
+	}
+	att := p.SideToMove()
+	for _, m := range pseudo {
+		q := p
+		q.MakeMove(m)
+		if q.AttackedBy(q.KingSquare(att.Other()), att) {
+			checks++
+			if !in[m] {
+				t.Fatalf("%s %s: %s gives check but is not a candidate (candidates %v)", where, p.FEN(), m, got)
+			}
+		}
+	}
+	return len(got), checks
+}
+
+// TestCheckCandidates holds AppendCheckCandidates to the checks found by playing every
+// pseudo-legal move, in every position of real games and of seeded random games, with
+// either side to move.
+func TestCheckCandidates(t *testing.T) {
+	limit, randomGames := 600, 400
+	if testing.Short() || xiangqi.RaceEnabled {
+		limit, randomGames = 100, 80
+	}
+	var positions []xiangqi.Position
+	for _, pg := range parseCCPD(t, loadCCPD(t, limit)) {
+		p := pg.start
+		for ply := 0; ; ply++ {
+			positions = append(positions, p)
+			if ply == len(pg.moves) {
+				break
+			}
+			p.MakeMove(pg.moves[ply])
+		}
+	}
+	r := rand.New(rand.NewPCG(7, 2026))
+	var buf []xiangqi.Move
+	for range randomGames {
+		p := xiangqi.StartPosition()
+		for range 200 {
+			positions = append(positions, p)
+			buf = p.AppendLegalMoves(buf[:0])
+			if len(buf) == 0 {
+				break
+			}
+			// Captures are likelier, so that the games reach open, sparse positions.
+			m := buf[r.IntN(len(buf))]
+			for range 3 {
+				if c := buf[r.IntN(len(buf))]; p.At(c.To()) != xiangqi.NoPiece {
+					m = c
+					break
+				}
+			}
+			p.MakeMove(m)
+		}
+	}
+	var cands, checks, pseudo int
+	for i, p := range positions {
+		for _, side := range []xiangqi.Color{xiangqi.Red, xiangqi.Black} {
+			p.SetSideToMove(side)
+			c, k := checkCandidatesAgree(t, p, fmt.Sprintf("position %d, %v to move:", i, side))
+			cands, checks = cands+c, checks+k
+			pseudo += len(p.AppendPseudoMoves(buf[:0]))
+		}
+	}
+	t.Logf("%d positions, both sides to move: %d pseudo-legal moves, %d candidates, %d checks", len(positions), pseudo, cands, checks)
+}
