@@ -97,7 +97,11 @@ func (c *classifier) judge(ctx context.Context, g *xiangqi.Game, start, end int,
 		f.after = cur
 		plies = append(plies, f)
 	}
-	c.ahead = classifyAhead(ctx, plies, cache)
+	ahead, err := classifyAhead(ctx, plies, cache)
+	if err != nil {
+		return arbiter.Judgement{}, st, err
+	}
+	c.ahead = ahead
 	defer func() { c.ahead = nil }()
 	for k := range plies {
 		if err := ctx.Err(); err != nil {

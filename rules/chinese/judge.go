@@ -47,6 +47,10 @@ type aheadResult struct {
 	done                   bool
 }
 
+// aheadWorkers is the number of goroutines classifyAhead uses (0: GOMAXPROCS; 1: none,
+// every move is classified in turn). Tests set it.
+var aheadWorkers = 0
+
 // aheadJob is a move judge will classify in full: its index among the plies and the
 // orientation of the classification.
 type aheadJob struct {
@@ -64,24 +68,41 @@ type aheadJob struct {
 // there is nothing to share out. A classification that panics on a worker is dropped
 // (judge then makes it on the caller's goroutine, where a panic is the caller's to
 // recover).
-func classifyAhead(ctx context.Context, plies []plyFacts, cache *plyCache) map[int]aheadResult {
-	workers := runtime.GOMAXPROCS(0)
+//
+// ctx is polled before every classification, by one goroutine at a time; once a poll
+// says it has ended, nothing polls it again, no classification starts, and its error is
+// returned.
+func classifyAhead(ctx context.Context, plies []plyFacts, cache *plyCache) (map[int]aheadResult, error) {
+	workers := aheadWorkers
+	if workers == 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
 	if workers < 2 || len(plies) < 2 {
-		return nil
+		return nil, nil
 	}
 	jobs := plannedClassifications(plies, cache)
 	if len(jobs) < 2 {
-		return nil
+		return nil, nil
 	}
 	workers = min(workers, len(jobs))
 	results := make([]aheadResult, len(jobs))
 	var next atomic.Int32
+	var mu sync.Mutex
+	var ended error
+	goOn := func() bool {
+		mu.Lock()
+		defer mu.Unlock()
+		if ended == nil {
+			ended = ctx.Err()
+		}
+		return ended == nil
+	}
 	work := func() {
 		c := &classifier{mates: getMateSearch()}
 		defer putMateSearch(c.mates)
 		for {
 			n := int(next.Add(1)) - 1
-			if n >= len(jobs) || ctx.Err() != nil {
+			if n >= len(jobs) || !goOn() {
 				return
 			}
 			results[n] = c.aheadOne(&plies[jobs[n].i], jobs[n].o)
@@ -97,13 +118,16 @@ func classifyAhead(ctx context.Context, plies []plyFacts, cache *plyCache) map[i
 	}
 	work()
 	wg.Wait()
+	if ended != nil {
+		return nil, ended
+	}
 	out := make(map[int]aheadResult, len(jobs))
 	for n, jb := range jobs {
 		if results[n].done {
 			out[plies[jb.i].ply] = results[n]
 		}
 	}
-	return out
+	return out, nil
 }
 
 // aheadOne is one classification of classifyAhead; a panic leaves it not done.

@@ -169,3 +169,52 @@ func natures(j arbiter.Judgement) []arbiter.Nature {
 	}
 	return out
 }
+
+// TestAheadSameJudgements: classifying the moves of a cycle ahead, in parallel
+// (classifyAhead), judges exactly like classifying them in turn: the whole judgement and
+// the work, on the official diagrams (every move of each, without a cache and through a
+// game's cache) and on random games with repetitions.
+func TestAheadSameJudgements(t *testing.T) {
+	defer func(w int) { aheadWorkers = w }(aheadWorkers)
+	type outcome struct {
+		j  arbiter.Judgement
+		st workStats
+	}
+	judgeWith := func(workers int, g *xiangqi.Game, start, end int, cache *plyCache) outcome {
+		aheadWorkers = workers
+		j, st, err := judgeCounted(context.Background(), g, start, end, cache)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return outcome{j, st}
+	}
+	cycles := 0
+	for _, c := range loadCases(t) {
+		g, start, end := replay(t, c, identity)
+		var seqCache, parCache plyCache
+		for _, span := range [][2]int{{0, end}, {start, end}} {
+			want, got := judgeWith(1, g, span[0], span[1], nil), judgeWith(3, g, span[0], span[1], nil)
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("%s plies %d-%d: judged ahead %+v, in turn %+v", c.id, span[0], span[1], got.st, want.st)
+			}
+			want, got = judgeWith(1, g, span[0], span[1], &seqCache), judgeWith(3, g, span[0], span[1], &parCache)
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("%s plies %d-%d, cached: judged ahead %+v, in turn %+v", c.id, span[0], span[1], got.st, want.st)
+			}
+			cycles++
+		}
+	}
+	r := rand.New(rand.NewPCG(11, 2026))
+	for n := range 4 {
+		moves := randomRepetitionGame(r, 40+r.IntN(40))
+		aheadWorkers = 1
+		want := repetitionJudgements(t, moves, identity, ruleset{}.NewGameJudge())
+		aheadWorkers = 2
+		got := repetitionJudgements(t, moves, identity, ruleset{}.NewGameJudge())
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("random game %d: the cycles judged ahead differ from those judged in turn", n)
+		}
+		cycles += len(want)
+	}
+	t.Logf("%d judgements compared", cycles)
+}
