@@ -107,7 +107,13 @@ func (p *Position) OccupancyConsistent() bool {
 	for s := Square(0); s < NumSquares; s++ {
 		q.setOccupied(s, p.board[s] != NoPiece)
 	}
-	return q.occRank == p.occRank && q.occFile == p.occFile
+	var pieces [2]SquareSet
+	for s := Square(0); s < NumSquares; s++ {
+		if pc := p.board[s]; pc != NoPiece {
+			pieces[pc.Color()].put(s)
+		}
+	}
+	return q.occRank == p.occRank && q.occFile == p.occFile && pieces == p.pieces
 }
 
 // AppendPseudoMovesReference is AppendPseudoMoves with the rook and cannon moves found

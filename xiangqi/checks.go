@@ -60,15 +60,37 @@ func (p *Position) AppendCheckCandidates(dst []Move) (moves []Move, all bool) {
 			put(&disc, st.block)
 		}
 	}
+	noScreen := screen == [2]uint64{}
+	kf, kr := squareFile[k], squareRank[k]
 	var buf [17]Move
-	for s := Square(0); s < NumSquares; s++ {
-		pc := p.board[s]
-		if pc == NoPiece || pc.Color() != att {
-			continue
+	for mine := p.pieces[att]; ; {
+		s := mine.Pop()
+		if s == NoSquare {
+			return dst, false
 		}
+		pc := p.board[s]
 		if has(&disc, s) {
 			dst = p.appendPieceMoves(dst, s, pc)
 			continue
+		}
+		if noScreen {
+			// Without a screen to give, a piece checks only by attacking the king
+			// itself: a horse from a square within two files and ranks of it (a move
+			// away from one within four), a pawn from one next to it (a step away from
+			// one within two); a king, advisor or elephant never does.
+			df, dr := abs(squareFile[s]-kf), abs(squareRank[s]-kr)
+			switch pc.Kind() {
+			case King, Advisor, Elephant:
+				continue
+			case Horse:
+				if df > 4 || dr > 4 {
+					continue
+				}
+			case Pawn:
+				if df+dr > 2 {
+					continue
+				}
+			}
 		}
 		for _, m := range p.appendPieceMoves(buf[:0], s, pc) {
 			to := m.To()
@@ -94,7 +116,6 @@ func (p *Position) AppendCheckCandidates(dst []Move) (moves []Move, all bool) {
 			}
 		}
 	}
-	return dst, false
 }
 
 // countBetween returns the number of pieces strictly between a and b, which share a
@@ -119,4 +140,11 @@ func (p *Position) countBetween(a, b, vacated Square) int {
 		mask &^= 1 << pos
 	}
 	return mbits.OnesCount(line & mask)
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }

@@ -128,15 +128,13 @@ func (p *Position) WhyIllegal(m Move) string {
 // AppendPseudoMoves appends every move of the side to move that follows the movement
 // rules, without the king-safety test.
 func (p *Position) AppendPseudoMoves(dst []Move) []Move {
-	c := p.side
-	for s := Square(0); s < NumSquares; s++ {
-		pc := p.board[s]
-		if pc == NoPiece || pc.Color() != c {
-			continue
+	for own := p.pieces[p.side]; ; {
+		s := own.Pop()
+		if s == NoSquare {
+			return dst
 		}
-		dst = p.appendPieceMoves(dst, s, pc)
+		dst = p.appendPieceMoves(dst, s, p.board[s])
 	}
-	return dst
 }
 
 func (p *Position) appendSteps(dst []Move, from Square, c Color, l *stepList) []Move {

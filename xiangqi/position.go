@@ -1,5 +1,7 @@
 package xiangqi
 
+import mbits "math/bits"
+
 // Position is a board with the side to move. It is a small value type (about 160
 // bytes): copy it freely. The hash is maintained incrementally by MakeMove.
 type Position struct {
@@ -9,8 +11,10 @@ type Position struct {
 	occRank [Ranks]uint16
 	occFile [Files]uint16
 	kings   [2]Square
-	side    Color
-	hash    uint64
+	// pieces[c] has bit s%64 of word s/64 set when c has a piece on s.
+	pieces [2]SquareSet
+	side   Color
+	hash   uint64
 	// HalfmoveClock and Fullmove are the FEN counters; they do not take part in
 	// position identity.
 	HalfmoveClock, Fullmove int
@@ -33,10 +37,12 @@ func (p *Position) KingSquare(c Color) Square { return p.kings[c] }
 func (p *Position) Put(s Square, pc Piece) {
 	if old := p.board[s]; old != NoPiece {
 		p.hash ^= zobrist.piece[old][s]
+		p.pieces[old.Color()].remove(s)
 	}
 	p.board[s] = pc
 	p.setOccupied(s, pc != NoPiece)
 	if pc != NoPiece {
+		p.pieces[pc.Color()].put(s)
 		p.hash ^= zobrist.piece[pc][s]
 		if pc.Kind() == King {
 			p.kings[pc.Color()] = s
@@ -72,7 +78,11 @@ func (p *Position) MakeMove(m Move) Piece {
 	h := p.hash ^ zobrist.piece[pc][from] ^ zobrist.piece[pc][to] ^ zobrist.black
 	if cap != NoPiece {
 		h ^= zobrist.piece[cap][to]
+		p.pieces[cap.Color()].remove(to)
 	}
+	own := &p.pieces[pc.Color()]
+	own.remove(from)
+	own.put(to)
 	p.board[from] = NoPiece
 	p.board[to] = pc
 	p.setOccupied(from, false)
@@ -90,8 +100,12 @@ func (p *Position) UnmakeMove(m Move, cap Piece) {
 	from, to := m.From(), m.To()
 	pc := p.board[to]
 	h := p.hash ^ zobrist.piece[pc][from] ^ zobrist.piece[pc][to] ^ zobrist.black
+	own := &p.pieces[pc.Color()]
+	own.remove(to)
+	own.put(from)
 	if cap != NoPiece {
 		h ^= zobrist.piece[cap][to]
+		p.pieces[cap.Color()].put(to)
 	}
 	p.board[to] = cap
 	p.board[from] = pc
@@ -145,3 +159,31 @@ func (p *Position) ColorFlip() Position {
 	q.HalfmoveClock, q.Fullmove = p.HalfmoveClock, p.Fullmove
 	return q
 }
+
+// SquareSet is a set of squares: bit s%64 of word s/64 stands for square s.
+type SquareSet [2]uint64
+
+func (x *SquareSet) put(s Square)    { x[s>>6] |= 1 << (uint(s) & 63) }
+func (x *SquareSet) remove(s Square) { x[s>>6] &^= 1 << (uint(s) & 63) }
+
+// Has reports whether s is in the set.
+func (x SquareSet) Has(s Square) bool { return x[s>>6]&(1<<(uint(s)&63)) != 0 }
+
+// Pop removes the lowest square from the set and returns it; NoSquare when the set is
+// empty. Popping until NoSquare visits the squares in increasing order.
+func (x *SquareSet) Pop() Square {
+	if x[0] != 0 {
+		s := Square(mbits.TrailingZeros64(x[0]))
+		x[0] &= x[0] - 1
+		return s
+	}
+	if x[1] != 0 {
+		s := Square(64 + mbits.TrailingZeros64(x[1]))
+		x[1] &= x[1] - 1
+		return s
+	}
+	return NoSquare
+}
+
+// Pieces returns the squares of c's pieces.
+func (p *Position) Pieces(c Color) SquareSet { return p.pieces[c] }

@@ -261,7 +261,11 @@ func (a *analyst) scan(p xiangqi.Position, relaxed bool, only xiangqi.Square) *w
 	a.lineNodes = 0
 	c := a.chaser
 	var buf [16]xiangqi.Square
-	for t := xiangqi.Square(0); t < xiangqi.NumSquares; t++ {
+	for set := p.Pieces(c.Other()); ; {
+		t := set.Pop()
+		if t == xiangqi.NoSquare {
+			break
+		}
 		if only != xiangqi.NoSquare && t != only {
 			continue
 		}
@@ -362,7 +366,11 @@ func (a *analyst) dutyLost(p *xiangqi.Position, m xiangqi.Move, g int) bool {
 	r := *root
 	r.SetSideToMove(d.chaser)
 	var buf [16]xiangqi.Square
-	for t := xiangqi.Square(0); t < xiangqi.NumSquares; t++ {
+	for set := p.Pieces(a.chaser); ; {
+		t := set.Pop()
+		if t == xiangqi.NoSquare {
+			break
+		}
 		pc := p.At(t)
 		if t == m.To() || pc == xiangqi.NoPiece || pc.Color() != a.chaser || pc.Kind() == xiangqi.King || value(pc, t, d.chaser) < g {
 			continue
@@ -692,7 +700,11 @@ func (a *analyst) computeBestWin(p *xiangqi.Position, depth int, raw bool, ceil 
 	var capBuf [128]capture
 	caps := capBuf[:0]
 	var buf [16]xiangqi.Square
-	for t := xiangqi.Square(0); t < xiangqi.NumSquares; t++ {
+	for set := p.Pieces(c.Other()); ; {
+		t := set.Pop()
+		if t == xiangqi.NoSquare {
+			break
+		}
 		pc := p.At(t)
 		if pc == xiangqi.NoPiece || pc.Color() == c || pc.Kind() == xiangqi.King || value(pc, t, c) <= 0 {
 			continue

@@ -330,7 +330,11 @@ func findWards(root *xiangqi.Position, s xiangqi.Square) squareSet {
 	}
 	c := guard.Color()
 	var buf [16]xiangqi.Square
-	for t := xiangqi.Square(0); t < xiangqi.NumSquares; t++ {
+	for mine := root.Pieces(c); ; {
+		t := mine.Pop()
+		if t == xiangqi.NoSquare {
+			break
+		}
 		pc := root.At(t)
 		if t == s || pc == xiangqi.NoPiece || pc.Color() != c || pc.Kind() == xiangqi.King {
 			continue
@@ -380,8 +384,12 @@ func (w *wardList) appendCaptures(p, root *xiangqi.Position, s xiangqi.Square, v
 	}
 	balanced := -1 // unknown
 	var buf [16]xiangqi.Square
-	for t := xiangqi.Square(0); t < xiangqi.NumSquares; t++ {
-		if !set.has(t) || p.At(t) != root.At(t) || p.AttackedBy(t, p.At(t).Color()) {
+	for bits := xiangqi.SquareSet(set); ; {
+		t := bits.Pop()
+		if t == xiangqi.NoSquare {
+			break
+		}
+		if p.At(t) != root.At(t) || p.AttackedBy(t, p.At(t).Color()) {
 			continue // not a ward, moved, or still protected: the exchange does not reach it
 		}
 		own := victim.has(t)
@@ -431,8 +439,12 @@ func appendDutyCaptures(p, root *xiangqi.Position, duty squareSet, dst []xiangqi
 		return dst
 	}
 	var buf [16]xiangqi.Square
-	for t := xiangqi.Square(0); t < xiangqi.NumSquares; t++ {
-		if !duty.has(t) || p.At(t) != root.At(t) || !isMaterial(p.At(t), t) || p.AttackedBy(t, p.At(t).Color()) {
+	for bits := xiangqi.SquareSet(duty); ; {
+		t := bits.Pop()
+		if t == xiangqi.NoSquare {
+			break
+		}
+		if p.At(t) != root.At(t) || !isMaterial(p.At(t), t) || p.AttackedBy(t, p.At(t).Color()) {
 			continue
 		}
 		for _, from := range p.AppendAttackers(buf[:0], t, p.SideToMove()) {
