@@ -92,14 +92,14 @@ func (p *Position) AppendCheckCandidates(dst []Move) (moves []Move, all bool) {
 				}
 			}
 		}
+		if k := pc.Kind(); k == Rook || k == Cannon {
+			dst = p.appendLineChecks(dst, s, k == Rook, screen)
+			continue
+		}
 		for _, m := range p.appendPieceMoves(buf[:0], s, pc) {
 			to := m.To()
 			ok := has(&screen, to)
 			switch pc.Kind() {
-			case Rook:
-				ok = ok || kingLines[k][to] && p.countBetween(to, k, s) == 0
-			case Cannon:
-				ok = ok || kingLines[k][to] && p.countBetween(to, k, s) == 1
 			case Horse:
 				for i := uint8(0); i < hl.n && !ok; i++ {
 					st := hl.steps[i]
@@ -116,6 +116,134 @@ func (p *Position) AppendCheckCandidates(dst []Move) (moves []Move, all bool) {
 			}
 		}
 	}
+}
+
+// appendLineChecks appends the moves of the rook or cannon on s (not a piece whose moves
+// may uncover a check) that may check the enemy king: to the square where its file or
+// rank crosses one of the king's lines, when the piece gets there and attacks the king
+// from it (or lands on screen, the line of a cannon that faces the king with nothing
+// between); and, on the king's own line, the capture that leaves it attacking the king (a
+// rook taking the only piece between, a cannon the second of three). A rook or cannon
+// checks in no other way: moving along the king's line otherwise leaves as many pieces
+// between, and moving off it, or off the crossing squares, leaves the lines. The moves
+// come in the order of AppendPseudoMoves.
+func (p *Position) appendLineChecks(dst []Move, s Square, rook bool, screen [2]uint64) []Move {
+	c := p.board[s].Color()
+	k := p.kings[c.Other()]
+	sf, sr, kf, kr := squareFile[s], squareRank[s], squareFile[k], squareRank[k]
+	attacks := 1 // pieces between the landing square and the king for an attack
+	if rook {
+		attacks = 0
+	}
+	// At most one candidate per direction of rayDirs (east, west, north, south).
+	var cand [4]Square
+	for i := range cand {
+		cand[i] = NoSquare
+	}
+	dir := func(t Square) int {
+		switch {
+		case squareRank[t] == sr && squareFile[t] > sf:
+			return 0
+		case squareRank[t] == sr:
+			return 1
+		case squareRank[t] > sr:
+			return 2
+		}
+		return 3
+	}
+	if sf == kf || sr == kr {
+		// On the king's line: the capture toward the king that leaves attacks pieces
+		// between (the rook's only piece between, the cannon's second of three), or a
+		// cannon's capture away from the king it stands next to on the line (the
+		// screen it jumps is then the one between).
+		step := Square(1)
+		if sf == kf {
+			step = Files
+		}
+		if k < s {
+			step = -step
+		}
+		n := p.countBetween(s, k, s)
+		if !rook && n == 0 {
+			seen := 0
+			for _, t := range rays[s][dirIndex(-step)].squares() {
+				if p.board[t] == NoPiece {
+					continue
+				}
+				seen++
+				if seen == 2 {
+					if p.board[t].Color() != c {
+						cand[dir(t)] = t
+					}
+					break
+				}
+			}
+		}
+		if n == attacks+1+boolInt(!rook) {
+			seen := 0
+			for t := s + step; t != k; t += step {
+				if p.board[t] == NoPiece {
+					continue
+				}
+				seen++
+				if seen == 1+boolInt(!rook) {
+					if p.board[t].Color() != c {
+						cand[dir(t)] = t
+					}
+					break
+				}
+			}
+		}
+	} else {
+		for _, t := range [2]Square{SquareAt(sf, kr), SquareAt(kf, sr)} {
+			tp := p.board[t]
+			if tp != NoPiece && tp.Color() == c {
+				continue
+			}
+			// Reach t: a rook over an empty path; a cannon over an empty path to an
+			// empty square, or over one screen to an enemy piece.
+			need := 0
+			if !rook && tp != NoPiece {
+				need = 1
+			}
+			if p.countBetween(s, t, s) != need {
+				continue
+			}
+			x := screen[t>>6]&(1<<(uint(t)&63)) != 0
+			if x || p.countBetween(t, k, s) == attacks {
+				cand[dir(t)] = t
+			}
+		}
+	}
+	for _, t := range cand {
+		if t != NoSquare {
+			dst = append(dst, NewMove(s, t))
+		}
+	}
+	return dst
+}
+
+// dirIndex returns the index in rayDirs of a step of 1 (east), -1 (west), Files
+// (north) or -Files (south).
+func dirIndex(step Square) int {
+	switch step {
+	case 1:
+		return 0
+	case -1:
+		return 1
+	case Files:
+		return 2
+	}
+	return 3
+}
+
+func (r *ray) squares() []Square { return r.sq[:r.n] }
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // countBetween returns the number of pieces strictly between a and b, which share a

@@ -81,6 +81,21 @@ func TestCheckCandidates(t *testing.T) {
 			p.MakeMove(m)
 		}
 	}
+	// Sparse boards with rooks, cannons, horses and pawns anywhere: the lines, screens
+	// and legs of open endgames.
+	kinds := []xiangqi.Kind{xiangqi.Rook, xiangqi.Cannon, xiangqi.Horse, xiangqi.Pawn}
+	for range randomGames * 50 {
+		var p xiangqi.Position
+		p.Put(xiangqi.SquareAt(3+r.IntN(3), r.IntN(3)), xiangqi.MakePiece(xiangqi.Red, xiangqi.King))
+		p.Put(xiangqi.SquareAt(3+r.IntN(3), 7+r.IntN(3)), xiangqi.MakePiece(xiangqi.Black, xiangqi.King))
+		for range 2 + r.IntN(10) {
+			s := xiangqi.Square(r.IntN(xiangqi.NumSquares))
+			if p.At(s) == xiangqi.NoPiece {
+				p.Put(s, xiangqi.MakePiece(xiangqi.Color(r.IntN(2)), kinds[r.IntN(len(kinds))]))
+			}
+		}
+		positions = append(positions, p)
+	}
 	var cands, checks, pseudo int
 	for i, p := range positions {
 		for _, side := range []xiangqi.Color{xiangqi.Red, xiangqi.Black} {

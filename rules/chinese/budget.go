@@ -33,15 +33,15 @@ const (
 
 // workPerMove is the budget of one move's classification, in work units (a unit is
 // roughly a position visited, a fraction of a microsecond). The official diagrams need
-// at most about 7,000 units for one move (参考图12, the rook's i1-i0; see
-// TestWorkBudget), and the budget leaves room above that for real games. The heaviest
-// move of the CCPD corpus that completes needs about 29,000 (about 5 ms).
+// at most about 7,000 units for one move (图9; see TestWorkBudget), and the budget
+// leaves room above that for real games: the heaviest move of the CCPD corpus that
+// completes needs about 28,400 units (about 4.5 ms).
 //
-// Since the checking moves of a search are generated as such (xiangqi.
-// AppendCheckCandidates) instead of being picked out of every move, a unit stands for
-// more of the time than before, when the same positions counted about twice as many
-// units: the budget went from 40,000 to 30,000 units so that the time a classification
-// may take, its worst case, stays what it was (about 5 ms per tier).
+// The budget was 40,000 units while a mate search counted every move it looked at as a
+// check; since it counts only the checks it plays (xiangqi.AppendCheckCandidates picks
+// them), the same positions cost about half the units, and 30,000 units keep the worst
+// case of a classification where it was (about 5 ms per tier) with the same moves
+// completing the full analysis.
 const workPerMove = 30000
 
 // startBudget sets a fresh budget of limit units for tier t.

@@ -29,12 +29,12 @@ const (
 	// decide whether the material comes back.
 	counterLineMateDepth = 3
 	// mateNodeBudget bounds one 杀 question, counted in positions visited (the checks
-	// tried by the attacker and the answers to check tried by the defender), and
+	// played by the attacker and the answers to check tried by the defender), and
 	// capturedMateBudget one "is the capturer mated" question inside an exchange. When a
 	// budget runs out the answer is "no mate found". The budgets are set so that real
 	// positions complete their searches (a cut search could depend on the order moves
 	// are tried in, and so on the orientation of the board): the hardest hand-built
-	// attack (worstMateFEN) needs about 12,500 positions at depth 4, about 3 ms.
+	// attack (worstMateFEN) needs about 5,600 positions at depth 4, under 1 ms.
 	mateNodeBudget     = 20000
 	capturedMateBudget = 5000
 )
@@ -194,16 +194,19 @@ func (s *mateSearch) mate(p *xiangqi.Position, depth int) bool {
 	def := att.Other()
 	var buf [128]xiangqi.Move
 	for _, m := range appendCheckMoves(p, buf[:0]) {
-		if s.nodes >= s.budget || !s.spend(1) {
-			s.exhausted = true
-			return false
-		}
-		s.nodes++
 		cap := p.MakeMove(m)
 		if cap.Kind() == xiangqi.King || !p.InCheck(def) || p.InCheck(att) {
 			p.UnmakeMove(m, cap)
 			continue
 		}
+		// A unit per check played: the candidates that do not check cost nothing, so
+		// the work does not depend on how closely the candidates are picked.
+		if s.nodes >= s.budget || !s.spend(1) {
+			p.UnmakeMove(m, cap)
+			s.exhausted = true
+			return false
+		}
+		s.nodes++
 		ok := s.repliesAllLose(p, depth-1)
 		p.UnmakeMove(m, cap)
 		if ok {
