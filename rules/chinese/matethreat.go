@@ -233,7 +233,7 @@ func (s *mateSearch) repliesAllLose(p *xiangqi.Position, depth int) bool {
 	// try plays r and reports whether it ends the question (an escape, or the budget).
 	escaped := false
 	try := func(r xiangqi.Move) bool {
-		if !s.spend(1) {
+		if s.nodes >= s.budget || !s.spend(1) {
 			s.exhausted = true
 			return true
 		}
