@@ -107,3 +107,37 @@ func TestCheckCandidates(t *testing.T) {
 	}
 	t.Logf("%d positions, both sides to move: %d pseudo-legal moves, %d candidates, %d checks", len(positions), pseudo, cands, checks)
 }
+
+// BenchmarkCheckCandidates measures AppendCheckCandidates on the positions of 200 real
+// games, against picking the checks out of every pseudo-legal move (ns per position).
+func BenchmarkCheckCandidates(b *testing.B) {
+	games := parseCCPD(b, loadCCPD(b, 200))
+	var positions []xiangqi.Position
+	for _, pg := range games {
+		p := pg.start
+		for _, m := range pg.moves {
+			positions = append(positions, p)
+			p.MakeMove(m)
+		}
+	}
+	perPosition := func(b *testing.B) {
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(positions)), "ns/position")
+	}
+	var buf []xiangqi.Move
+	b.Run("candidates", func(b *testing.B) {
+		for b.Loop() {
+			for i := range positions {
+				buf, _ = positions[i].AppendCheckCandidates(buf[:0])
+			}
+		}
+		perPosition(b)
+	})
+	b.Run("pseudo-legal", func(b *testing.B) {
+		for b.Loop() {
+			for i := range positions {
+				buf = positions[i].AppendPseudoMoves(buf[:0])
+			}
+		}
+		perPosition(b)
+	})
+}
