@@ -24,9 +24,7 @@ func (p *Position) AppendCheckCandidates(dst []Move) (moves []Move, all bool) {
 	// disc: pieces whose every move is a candidate (they may uncover a rook, a cannon
 	// or a horse); screen: empty squares between the king and a cannon that faces it
 	// with nothing between (a piece moved there is the cannon's screen).
-	var disc, screen [2]uint64
-	put := func(x *[2]uint64, s Square) { x[s/64] |= 1 << (uint(s) % 64) }
-	has := func(x *[2]uint64, s Square) bool { return x[s/64]&(1<<(uint(s)%64)) != 0 }
+	var disc, screen SquareSet
 	for d := range rays[k] {
 		r := &rays[k][d]
 		var b [3]Square
@@ -40,16 +38,16 @@ func (p *Position) AppendCheckCandidates(dst []Move) (moves []Move, all bool) {
 		}
 		if n >= 1 && p.board[b[0]] == cannon {
 			for i := uint8(0); i < at[0]; i++ {
-				put(&screen, r.sq[i])
+				screen.put(r.sq[i])
 			}
 		}
 		if n >= 2 && p.board[b[1]] == rook && own(b[0]) {
-			put(&disc, b[0])
+			disc.put(b[0])
 		}
 		if n >= 3 && p.board[b[2]] == cannon {
 			for _, s := range b[:2] {
 				if own(s) {
-					put(&disc, s)
+					disc.put(s)
 				}
 			}
 		}
@@ -57,10 +55,10 @@ func (p *Position) AppendCheckCandidates(dst []Move) (moves []Move, all bool) {
 	hl := &horseAttackers[k]
 	for i := uint8(0); i < hl.n; i++ {
 		if st := hl.steps[i]; p.board[st.to] == horse && own(st.block) {
-			put(&disc, st.block)
+			disc.put(st.block)
 		}
 	}
-	noScreen := screen == [2]uint64{}
+	noScreen := screen == SquareSet{}
 	kf, kr := squareFile[k], squareRank[k]
 	var buf [17]Move
 	for mine := p.pieces[att]; ; {
@@ -69,7 +67,7 @@ func (p *Position) AppendCheckCandidates(dst []Move) (moves []Move, all bool) {
 			return dst, false
 		}
 		pc := p.board[s]
-		if has(&disc, s) {
+		if disc.Has(s) {
 			dst = p.appendPieceMoves(dst, s, pc)
 			continue
 		}
@@ -98,7 +96,7 @@ func (p *Position) AppendCheckCandidates(dst []Move) (moves []Move, all bool) {
 		}
 		for _, m := range p.appendPieceMoves(buf[:0], s, pc) {
 			to := m.To()
-			ok := has(&screen, to)
+			ok := screen.Has(to)
 			switch pc.Kind() {
 			case Horse:
 				for i := uint8(0); i < hl.n && !ok; i++ {
@@ -119,15 +117,17 @@ func (p *Position) AppendCheckCandidates(dst []Move) (moves []Move, all bool) {
 }
 
 // appendLineChecks appends the moves of the rook or cannon on s (not a piece whose moves
-// may uncover a check) that may check the enemy king: to the square where its file or
-// rank crosses one of the king's lines, when the piece gets there and attacks the king
-// from it (or lands on screen, the line of a cannon that faces the king with nothing
-// between); and, on the king's own line, the capture that leaves it attacking the king (a
-// rook taking the only piece between, a cannon the second of three). A rook or cannon
-// checks in no other way: moving along the king's line otherwise leaves as many pieces
-// between, and moving off it, or off the crossing squares, leaves the lines. The moves
-// come in the order of AppendPseudoMoves.
-func (p *Position) appendLineChecks(dst []Move, s Square, rook bool, screen [2]uint64) []Move {
+// may uncover a check) that may check the enemy king. Off the king's lines, these are the
+// moves to the squares where its file and rank cross the king's, when the piece gets
+// there and attacks the king from it (or lands on screen, the line of a cannon that faces
+// the king with nothing between). On one of the king's lines, they are the captures that
+// leave it attacking the king: a rook taking the only piece between, a cannon taking the
+// second of three pieces between, or a cannon next to the king on the line taking away
+// from it (the piece it jumps is then the screen). A rook or cannon checks in no other
+// way: any other move along the king's line leaves as many pieces between, and a move
+// off the lines, or to another square of them, does not attack the king. The moves come
+// in the order of AppendPseudoMoves.
+func (p *Position) appendLineChecks(dst []Move, s Square, rook bool, screen SquareSet) []Move {
 	c := p.board[s].Color()
 	k := p.kings[c.Other()]
 	sf, sr, kf, kr := squareFile[s], squareRank[s], squareFile[k], squareRank[k]
@@ -209,8 +209,7 @@ func (p *Position) appendLineChecks(dst []Move, s Square, rook bool, screen [2]u
 			if p.countBetween(s, t, s) != need {
 				continue
 			}
-			x := screen[t>>6]&(1<<(uint(t)&63)) != 0
-			if x || p.countBetween(t, k, s) == attacks {
+			if screen.Has(t) || p.countBetween(t, k, s) == attacks {
 				cand[dir(t)] = t
 			}
 		}
