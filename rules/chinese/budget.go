@@ -76,6 +76,7 @@ func (s *mateSearch) plain() bool { return s.tier != tierFull }
 func (s *mateSearch) restart(t, limit int) {
 	clear(s.exch)
 	clear(s.wins)
+	s.victims = s.victims[:0]
 	clear(s.roots)
 	s.startBudget(t, limit)
 }

@@ -290,7 +290,7 @@ func (a *analyst) scan(p xiangqi.Position, relaxed bool, only xiangqi.Square) *w
 	if relaxed || a.mates.plain() {
 		return ws
 	}
-	a.eachCheckLine(&p, func(k xiangqi.Move, g int, vs *victimSet) bool {
+	a.eachCheckLine(&p, func(k xiangqi.Move, g int, vs victimSet) bool {
 		discovered := a.discoveredCheck(&p, k)
 		mover := p.At(k.From())
 		for i := 0; i < vs.n; i++ {
@@ -326,10 +326,10 @@ func (a *analyst) scan(p xiangqi.Position, relaxed bool, only xiangqi.Square) *w
 // eachCheckLine calls fn for every checking move k of the side to move of p whose
 // consecutive-check line (up to checkLineDepth) wins material, with the line's gain and
 // victims, until fn returns false. p is the line's root while it runs.
-func (a *analyst) eachCheckLine(p *xiangqi.Position, fn func(k xiangqi.Move, g int, vs *victimSet) bool) {
+func (a *analyst) eachCheckLine(p *xiangqi.Position, fn func(k xiangqi.Move, g int, vs victimSet) bool) {
 	var mbuf [128]xiangqi.Move
-	root := *p
-	a.lineRoot = &root
+	a.root = *p
+	a.lineRoot = &a.root
 	defer func() { a.lineRoot = nil }()
 	for _, k := range appendCheckMoves(p, mbuf[:0]) {
 		if !a.givesCheck(p, k) {
@@ -341,7 +341,7 @@ func (a *analyst) eachCheckLine(p *xiangqi.Position, fn func(k xiangqi.Move, g i
 		if !ok || g <= 0 {
 			continue
 		}
-		if !fn(k, g, &vs) {
+		if !fn(k, g, vs) {
 			return
 		}
 	}
@@ -454,7 +454,7 @@ func (a *analyst) canWin(p xiangqi.Position, victim xiangqi.Square) bool {
 		return false
 	}
 	won := false
-	a.eachCheckLine(&p, func(_ xiangqi.Move, _ int, vs *victimSet) bool {
+	a.eachCheckLine(&p, func(_ xiangqi.Move, _ int, vs victimSet) bool {
 		for i := 0; i < vs.n; i++ {
 			if vs.sq[i] == victim {
 				won = true
@@ -673,14 +673,14 @@ func (a *analyst) bestWinBelow(p *xiangqi.Position, depth int, raw bool, ceil in
 		key.root = a.lineRoot.Hash()
 	}
 	old, known := a.mates.wins[key]
-	if known && (old.exact || old.best > ceil) {
-		return old.best, old.victims
+	if known && (old.exact || int(old.best) > ceil) {
+		return int(old.best), a.mates.winVictims(old)
 	}
 	cut := a.lineCut
 	a.lineCut = false
 	best, victims, exact := a.computeBestWin(p, depth, raw, ceil)
-	if !a.lineCut && (exact || !known || best > old.best) {
-		a.mates.wins[key] = winEntry{best, victims, exact}
+	if !a.lineCut && (exact || !known || best > int(old.best)) {
+		a.mates.putWin(key, best, &victims, exact)
 	}
 	a.lineCut = a.lineCut || cut
 	return best, victims

@@ -23,6 +23,9 @@ type analyst struct {
 	leafExchanges bool
 	// lineRoot is the position a scan of the chaser's check lines starts from (dutyLost).
 	lineRoot *xiangqi.Position
+	// root holds eachCheckLine's lineRoot (a field, not a local, so that it does not
+	// cost an allocation per scan).
+	root xiangqi.Position
 	// lineCut records that the budget cut a check-line search short.
 	lineCut bool
 	// duty is set while scanning the baseline of newness (the position before the

@@ -55,8 +55,10 @@ type mateSearch struct {
 	// noMateTo moves.
 	tt map[uint64]mateEntry
 	// wins caches bestWin (chase.go) per position and depth; it lives here because the
-	// mate search is the state shared by one judgement.
-	wins map[winKey]winEntry
+	// mate search is the state shared by one judgement. The victims of its entries are
+	// kept in victims (putWin, winVictims), so that an entry stays small.
+	wins    map[winKey]winEntry
+	victims []victimRec
 	// roots caches safeAtRoot (chase.go) per position and square.
 	roots map[rootKey]bool
 	// exch caches exchange (exchange.go) results.
@@ -85,10 +87,36 @@ type winKey struct {
 }
 
 type winEntry struct {
-	best    int
-	victims victimSet
+	best int32
 	// exact is false for a proven lower bound (a fail-high of bestWinBelow).
 	exact bool
+	// The entry's victims are victims[at : at+n] of the mateSearch.
+	n  uint8
+	at int32
+}
+
+// victimRec is one victim of a victimSet, with its finishers.
+type victimRec struct {
+	sq        xiangqi.Square
+	fin, must squareSet
+}
+
+// putWin records bestWin's answer for key.
+func (s *mateSearch) putWin(key winKey, best int, vs *victimSet, exact bool) {
+	s.wins[key] = winEntry{best: int32(best), exact: exact, n: uint8(vs.n), at: int32(len(s.victims))}
+	for i := 0; i < vs.n; i++ {
+		s.victims = append(s.victims, victimRec{vs.sq[i], vs.fin[i], vs.must[i]})
+	}
+}
+
+// winVictims returns the victims of an entry of wins.
+func (s *mateSearch) winVictims(e winEntry) victimSet {
+	var vs victimSet
+	vs.n = int(e.n)
+	for i, r := range s.victims[e.at : e.at+int32(e.n)] {
+		vs.sq[i], vs.fin[i], vs.must[i] = r.sq, r.fin, r.must
+	}
+	return vs
 }
 
 type mateEntry struct {
@@ -113,6 +141,7 @@ func getMateSearch() *mateSearch {
 func (s *mateSearch) reset() {
 	clear(s.tt)
 	clear(s.wins)
+	s.victims = s.victims[:0]
 	clear(s.roots)
 	clear(s.exch)
 	s.nodes, s.budget, s.exhausted, s.cuts, s.exhaustive = 0, 0, false, 0, false
@@ -120,7 +149,7 @@ func (s *mateSearch) reset() {
 }
 
 func putMateSearch(s *mateSearch) {
-	if len(s.tt) > 1<<16 {
+	if len(s.tt) > 1<<16 || cap(s.victims) > 1<<16 {
 		return // do not keep a table a pathological judgement grew
 	}
 	searches.Put(s)
