@@ -242,10 +242,10 @@ func (p *Position) IsPinned(s Square) bool {
 	}
 	p.board[s] = NoPiece
 	p.setOccupied(s, false)
-	p.pieces[c].remove(s)
+	p.pieces[c].Remove(s)
 	pinned := p.InCheck(c)
 	p.board[s] = pc
 	p.setOccupied(s, true)
-	p.pieces[c].put(s)
+	p.pieces[c].Add(s)
 	return pinned
 }

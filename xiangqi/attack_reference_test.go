@@ -110,7 +110,7 @@ func (p *Position) OccupancyConsistent() bool {
 	var pieces [2]SquareSet
 	for s := Square(0); s < NumSquares; s++ {
 		if pc := p.board[s]; pc != NoPiece {
-			pieces[pc.Color()].put(s)
+			pieces[pc.Color()].Add(s)
 		}
 	}
 	return q.occRank == p.occRank && q.occFile == p.occFile && pieces == p.pieces

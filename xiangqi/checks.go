@@ -38,16 +38,16 @@ func (p *Position) AppendCheckCandidates(dst []Move) (moves []Move, all bool) {
 		}
 		if n >= 1 && p.board[b[0]] == cannon {
 			for i := uint8(0); i < at[0]; i++ {
-				screen.put(r.sq[i])
+				screen.Add(r.sq[i])
 			}
 		}
 		if n >= 2 && p.board[b[1]] == rook && own(b[0]) {
-			disc.put(b[0])
+			disc.Add(b[0])
 		}
 		if n >= 3 && p.board[b[2]] == cannon {
 			for _, s := range b[:2] {
 				if own(s) {
-					disc.put(s)
+					disc.Add(s)
 				}
 			}
 		}
@@ -55,7 +55,7 @@ func (p *Position) AppendCheckCandidates(dst []Move) (moves []Move, all bool) {
 	hl := &horseAttackers[k]
 	for i := uint8(0); i < hl.n; i++ {
 		if st := hl.steps[i]; p.board[st.to] == horse && own(st.block) {
-			disc.put(st.block)
+			disc.Add(st.block)
 		}
 	}
 	noScreen := screen == SquareSet{}
@@ -156,43 +156,15 @@ func (p *Position) appendLineChecks(dst []Move, s Square, rook bool, screen Squa
 		// between (the rook's only piece between, the cannon's second of three), or a
 		// cannon's capture away from the king it stands next to on the line (the
 		// screen it jumps is then the one between).
-		step := Square(1)
-		if sf == kf {
-			step = Files
-		}
-		if k < s {
-			step = -step
-		}
+		toward := dir(k) // away is toward^1: rayDirs pairs opposite directions
+		enemyAt := func(t Square) bool { return t != NoSquare && p.board[t].Color() != c }
 		n := p.countBetween(s, k, s)
-		if !rook && n == 0 {
-			seen := 0
-			for _, t := range rays[s][dirIndex(-step)].squares() {
-				if p.board[t] == NoPiece {
-					continue
-				}
-				seen++
-				if seen == 2 {
-					if p.board[t].Color() != c {
-						cand[dir(t)] = t
-					}
-					break
-				}
-			}
+		if t := p.nthPiece(&rays[s][toward^1], 2); !rook && n == 0 && enemyAt(t) {
+			cand[dir(t)] = t
 		}
-		if n == attacks+1+boolInt(!rook) {
-			seen := 0
-			for t := s + step; t != k; t += step {
-				if p.board[t] == NoPiece {
-					continue
-				}
-				seen++
-				if seen == 1+boolInt(!rook) {
-					if p.board[t].Color() != c {
-						cand[dir(t)] = t
-					}
-					break
-				}
-			}
+		// The rook's only piece between (n 1), the cannon's second of three (n 3).
+		if t := p.nthPiece(&rays[s][toward], attacks+1); n == 2*attacks+1 && enemyAt(t) {
+			cand[dir(t)] = t
 		}
 	} else {
 		for _, t := range [2]Square{SquareAt(sf, kr), SquareAt(kf, sr)} {
@@ -222,27 +194,17 @@ func (p *Position) appendLineChecks(dst []Move, s Square, rook bool, screen Squa
 	return dst
 }
 
-// dirIndex returns the index in rayDirs of a step of 1 (east), -1 (west), Files
-// (north) or -Files (south).
-func dirIndex(step Square) int {
-	switch step {
-	case 1:
-		return 0
-	case -1:
-		return 1
-	case Files:
-		return 2
+// nthPiece returns the square of the n-th piece along r (n from 1), NoSquare when there
+// are fewer.
+func (p *Position) nthPiece(r *ray, n int) Square {
+	for _, t := range r.sq[:r.n] {
+		if p.board[t] != NoPiece {
+			if n--; n == 0 {
+				return t
+			}
+		}
 	}
-	return 3
-}
-
-func (r *ray) squares() []Square { return r.sq[:r.n] }
-
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
+	return NoSquare
 }
 
 // countBetween returns the number of pieces strictly between a and b, which share a

@@ -37,12 +37,12 @@ func (p *Position) KingSquare(c Color) Square { return p.kings[c] }
 func (p *Position) Put(s Square, pc Piece) {
 	if old := p.board[s]; old != NoPiece {
 		p.hash ^= zobrist.piece[old][s]
-		p.pieces[old.Color()].remove(s)
+		p.pieces[old.Color()].Remove(s)
 	}
 	p.board[s] = pc
 	p.setOccupied(s, pc != NoPiece)
 	if pc != NoPiece {
-		p.pieces[pc.Color()].put(s)
+		p.pieces[pc.Color()].Add(s)
 		p.hash ^= zobrist.piece[pc][s]
 		if pc.Kind() == King {
 			p.kings[pc.Color()] = s
@@ -78,11 +78,11 @@ func (p *Position) MakeMove(m Move) Piece {
 	h := p.hash ^ zobrist.piece[pc][from] ^ zobrist.piece[pc][to] ^ zobrist.black
 	if cap != NoPiece {
 		h ^= zobrist.piece[cap][to]
-		p.pieces[cap.Color()].remove(to)
+		p.pieces[cap.Color()].Remove(to)
 	}
 	own := &p.pieces[pc.Color()]
-	own.remove(from)
-	own.put(to)
+	own.Remove(from)
+	own.Add(to)
 	p.board[from] = NoPiece
 	p.board[to] = pc
 	p.setOccupied(from, false)
@@ -101,11 +101,11 @@ func (p *Position) UnmakeMove(m Move, cap Piece) {
 	pc := p.board[to]
 	h := p.hash ^ zobrist.piece[pc][from] ^ zobrist.piece[pc][to] ^ zobrist.black
 	own := &p.pieces[pc.Color()]
-	own.remove(to)
-	own.put(from)
+	own.Remove(to)
+	own.Add(from)
 	if cap != NoPiece {
 		h ^= zobrist.piece[cap][to]
-		p.pieces[cap.Color()].put(to)
+		p.pieces[cap.Color()].Add(to)
 	}
 	p.board[to] = cap
 	p.board[from] = pc
@@ -163,11 +163,32 @@ func (p *Position) ColorFlip() Position {
 // SquareSet is a set of squares: bit s%64 of word s/64 stands for square s.
 type SquareSet [2]uint64
 
-func (x *SquareSet) put(s Square)    { x[s>>6] |= 1 << (uint(s) & 63) }
-func (x *SquareSet) remove(s Square) { x[s>>6] &^= 1 << (uint(s) & 63) }
+// Add puts s in the set.
+func (x *SquareSet) Add(s Square) { x[s>>6] |= 1 << (uint(s) & 63) }
+
+// Remove takes s out of the set.
+func (x *SquareSet) Remove(s Square) { x[s>>6] &^= 1 << (uint(s) & 63) }
 
 // Has reports whether s is in the set.
 func (x SquareSet) Has(s Square) bool { return x[s>>6]&(1<<(uint(s)&63)) != 0 }
+
+// Union adds the squares of o to the set.
+func (x *SquareSet) Union(o SquareSet) { x[0], x[1] = x[0]|o[0], x[1]|o[1] }
+
+// Intersect keeps the squares that are also in o.
+func (x *SquareSet) Intersect(o SquareSet) { x[0], x[1] = x[0]&o[0], x[1]&o[1] }
+
+// Empty reports whether the set has no square.
+func (x SquareSet) Empty() bool { return x[0] == 0 && x[1] == 0 }
+
+// Squares lists the set in increasing order.
+func (x SquareSet) Squares() []Square {
+	var out []Square
+	for s := x.Pop(); s != NoSquare; s = x.Pop() {
+		out = append(out, s)
+	}
+	return out
+}
 
 // Pop removes the lowest square from the set and returns it; NoSquare when the set is
 // empty. Popping until NoSquare visits the squares in increasing order.

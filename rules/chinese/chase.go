@@ -75,8 +75,8 @@ func (v *victimSet) add(s xiangqi.Square, fin, must squareSet) {
 	i := 0
 	for ; i < v.n && v.sq[i] <= s; i++ {
 		if v.sq[i] == s {
-			v.fin[i].union(fin)
-			v.must[i].union(must)
+			v.fin[i].Union(fin)
+			v.must[i].Union(must)
 			return
 		}
 	}
@@ -121,8 +121,8 @@ func (v *victimSet) tie(o *victimSet) {
 		found := false
 		for j := 0; j < v.n; j++ {
 			if v.sq[j] == o.sq[i] {
-				v.fin[j].union(o.fin[i])
-				v.must[j].intersect(o.must[i])
+				v.fin[j].Union(o.fin[i])
+				v.must[j].Intersect(o.must[i])
 				found = true
 				break
 			}
@@ -137,45 +137,26 @@ func (v *victimSet) tie(o *victimSet) {
 // the position before it: the piece that made k stood on k.From().
 func (v *victimSet) moveFinishers(k xiangqi.Move) {
 	for i := 0; i < v.n; i++ {
-		v.fin[i].move(k)
-		v.must[i].move(k)
+		followBack(&v.fin[i], k)
+		followBack(&v.must[i], k)
 	}
 }
 
 // squareSet is a set of squares.
-type squareSet [2]uint64
+type squareSet = xiangqi.SquareSet
 
 func squareOf(s xiangqi.Square) squareSet {
 	var x squareSet
-	x.put(s)
+	x.Add(s)
 	return x
 }
 
-func (x *squareSet) put(s xiangqi.Square)     { x[s/64] |= 1 << (uint(s) % 64) }
-func (x *squareSet) remove(s xiangqi.Square)  { x[s/64] &^= 1 << (uint(s) % 64) }
-func (x squareSet) has(s xiangqi.Square) bool { return x[s/64]&(1<<(uint(s)%64)) != 0 }
-func (x *squareSet) union(o squareSet)        { x[0], x[1] = x[0]|o[0], x[1]|o[1] }
-func (x *squareSet) intersect(o squareSet)    { x[0], x[1] = x[0]&o[0], x[1]&o[1] }
-
-// move follows the piece that makes k back to its square before k.
-func (x *squareSet) move(k xiangqi.Move) {
-	if x.has(k.To()) {
-		x.remove(k.To())
-		x.put(k.From())
+// followBack follows the piece that makes k back to its square before k.
+func followBack(x *squareSet, k xiangqi.Move) {
+	if x.Has(k.To()) {
+		x.Remove(k.To())
+		x.Add(k.From())
 	}
-}
-
-func (x squareSet) empty() bool { return x[0] == 0 && x[1] == 0 }
-
-// squares lists the set in ascending order.
-func (x squareSet) squares() []xiangqi.Square {
-	var out []xiangqi.Square
-	for s := xiangqi.Square(0); s < xiangqi.NumSquares; s++ {
-		if x.has(s) {
-			out = append(out, s)
-		}
-	}
-	return out
 }
 
 // canonicalFinisher names one piece of the finishers fins (squares of p) without looking
@@ -184,7 +165,7 @@ func (x squareSet) squares() []xiangqi.Square {
 func canonicalFinisher(p *xiangqi.Position, fins squareSet) xiangqi.Piece {
 	best := xiangqi.NoPiece
 	bestVal := 0
-	for _, s := range fins.squares() {
+	for _, s := range fins.Squares() {
 		pc := p.At(s)
 		if pc == xiangqi.NoPiece {
 			continue
@@ -220,7 +201,7 @@ func (w *winSet) add(x win) {
 		lj := cur.lineJoint || x.lineJoint
 		fu := cur.followUp || x.followUp
 		fins := cur.finishers
-		fins.union(x.finishers)
+		fins.Union(x.finishers)
 		if better(&x, cur) {
 			*cur = x
 		}
@@ -270,7 +251,7 @@ func (a *analyst) scan(p xiangqi.Position, relaxed bool, only xiangqi.Square) *w
 			continue
 		}
 		pc := p.At(t)
-		if pc == xiangqi.NoPiece || pc.Color() == c || pc.Kind() == xiangqi.King || value(pc, t, c) <= 0 {
+		if pc.Kind() == xiangqi.King || value(pc, t, c) <= 0 {
 			continue
 		}
 		for _, from := range p.AppendAttackers(buf[:0], t, c) {
@@ -309,7 +290,7 @@ func (a *analyst) scan(p xiangqi.Position, relaxed bool, only xiangqi.Square) *w
 			joint := discovered
 			if !joint {
 				joint = true
-				for _, f := range vs.must[i].squares() {
+				for _, f := range vs.must[i].Squares() {
 					joint = joint && p.At(f).Kind() != mover.Kind()
 				}
 			}
@@ -372,7 +353,7 @@ func (a *analyst) dutyLost(p *xiangqi.Position, m xiangqi.Move, g int) bool {
 			break
 		}
 		pc := p.At(t)
-		if t == m.To() || pc == xiangqi.NoPiece || pc.Color() != a.chaser || pc.Kind() == xiangqi.King || value(pc, t, d.chaser) < g {
+		if t == m.To() || pc.Kind() == xiangqi.King || value(pc, t, d.chaser) < g {
 			continue
 		}
 		moved := r.At(t) != pc
@@ -706,7 +687,7 @@ func (a *analyst) computeBestWin(p *xiangqi.Position, depth int, raw bool, ceil 
 			break
 		}
 		pc := p.At(t)
-		if pc == xiangqi.NoPiece || pc.Color() == c || pc.Kind() == xiangqi.King || value(pc, t, c) <= 0 {
+		if pc.Kind() == xiangqi.King || value(pc, t, c) <= 0 {
 			continue
 		}
 		for _, from := range p.AppendAttackers(buf[:0], t, c) {

@@ -91,7 +91,7 @@ func (a *analyst) exchange(p, root *xiangqi.Position, s xiangqi.Square, vacated 
 	}
 	key := exchKey{hash: p.Hash(), root: root.Hash(), s: int8(s), ply: int8(ply), chaser: int8(a.chaser)}
 	for _, v := range vacated {
-		key.vac[v/64] |= 1 << (v % 64)
+		key.vac.Add(v)
 	}
 	if a.leafExchanges {
 		key.mode |= 1
@@ -121,7 +121,7 @@ func (a *analyst) exchange(p, root *xiangqi.Position, s xiangqi.Square, vacated 
 // exchKey identifies one exchange question within a judgement.
 type exchKey struct {
 	hash, root uint64
-	vac        [2]uint64
+	vac        squareSet
 	s, ply     int8
 	chaser     int8
 	mode       uint8
@@ -146,7 +146,7 @@ func (a *analyst) computeExchange(p, root *xiangqi.Position, s xiangqi.Square, v
 	} else if first := root.At(s); first != xiangqi.NoPiece && first.Color() != mover && !a.leafExchanges {
 		v, o := wards.all(root, s, vacated)
 		wardSet = v
-		wardSet.union(o)
+		wardSet.Union(o)
 		moves = wards.appendCaptures(p, root, s, vacated, moves)
 	} else if a.duty && mover != a.chaser && !a.leafExchanges {
 		wardSet = wards.duties(root, vacated, a.chaser)
@@ -178,7 +178,7 @@ func (a *analyst) computeExchange(p, root *xiangqi.Position, s xiangqi.Square, v
 			// king take; they do not chase together).
 			continue
 		}
-		if to != s && root.At(from) == p.At(from) && root.At(to) == target && root.CanMoveGeometrically(from, to) && !wardSet.has(to) {
+		if to != s && root.At(from) == p.At(from) && root.At(to) == target && root.CanMoveGeometrically(from, to) && !wardSet.Has(to) {
 			continue // not made possible by the exchange
 		}
 		if to != s && mover != a.chaser && value(target, to, a.chaser) == value(root.At(s), s, a.chaser) && target.Kind() == root.At(s).Kind() {
@@ -338,15 +338,14 @@ func findWards(root *xiangqi.Position, s xiangqi.Square) squareSet {
 		if t == xiangqi.NoSquare {
 			break
 		}
-		pc := root.At(t)
-		if t == s || pc == xiangqi.NoPiece || pc.Color() != c || pc.Kind() == xiangqi.King {
+		if t == s || root.At(t).Kind() == xiangqi.King {
 			continue
 		}
 		if t.File() != s.File() && t.Rank() != s.Rank() && (abs(t.File()-s.File()) > 2 || abs(t.Rank()-s.Rank()) > 2) {
 			continue // out of reach of any piece on s
 		}
 		if containsSquare(root.AppendAttackers(buf[:0], t, c), s) {
-			set.put(t)
+			set.Add(t)
 		}
 	}
 	return set
@@ -361,7 +360,7 @@ func (w *wardList) all(root *xiangqi.Position, s xiangqi.Square, vacated []xiang
 	def := root.At(s).Color()
 	for _, v := range vacated {
 		if pc := root.At(v); pc != xiangqi.NoPiece && pc.Color() == def {
-			others.union(w.of(root, v))
+			others.Union(w.of(root, v))
 		}
 	}
 	return victim, others
@@ -381,21 +380,21 @@ func (w *wardList) all(root *xiangqi.Position, s xiangqi.Square, vacated []xiang
 func (w *wardList) appendCaptures(p, root *xiangqi.Position, s xiangqi.Square, vacated []xiangqi.Square, dst []xiangqi.Move) []xiangqi.Move {
 	victim, others := w.all(root, s, vacated)
 	set := victim
-	set.union(others)
-	if set.empty() {
+	set.Union(others)
+	if set.Empty() {
 		return dst
 	}
 	balanced := -1 // unknown
 	var buf [16]xiangqi.Square
-	for bits := xiangqi.SquareSet(set); ; {
+	for bits := set; ; {
 		t := bits.Pop()
 		if t == xiangqi.NoSquare {
 			break
 		}
 		if p.At(t) != root.At(t) || p.AttackedBy(t, p.At(t).Color()) {
-			continue // not a ward, moved, or still protected: the exchange does not reach it
+			continue // moved, or still protected: the exchange does not reach it
 		}
-		own := victim.has(t)
+		own := victim.Has(t)
 		if !own {
 			if balanced < 0 {
 				balanced = 0
@@ -428,7 +427,7 @@ func (w *wardList) duties(root *xiangqi.Position, vacated []xiangqi.Square, chas
 	var set squareSet
 	for _, v := range vacated {
 		if pc := root.At(v); pc != xiangqi.NoPiece && pc.Color() == chaser {
-			set.union(w.of(root, v))
+			set.Union(w.of(root, v))
 		}
 	}
 	return set
@@ -438,11 +437,11 @@ func (w *wardList) duties(root *xiangqi.Position, vacated []xiangqi.Square, chas
 // chaser's pieces in duty (see duties) that still stand where they stood in root and
 // that nothing protects any more.
 func appendDutyCaptures(p, root *xiangqi.Position, duty squareSet, dst []xiangqi.Move) []xiangqi.Move {
-	if duty.empty() {
+	if duty.Empty() {
 		return dst
 	}
 	var buf [16]xiangqi.Square
-	for bits := xiangqi.SquareSet(duty); ; {
+	for bits := duty; ; {
 		t := bits.Pop()
 		if t == xiangqi.NoSquare {
 			break

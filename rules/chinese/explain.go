@@ -43,7 +43,7 @@ func threatNote(o orientation, p *xiangqi.Position, w *win, t arbiter.Threat) st
 	if w.viaCheck {
 		fmt.Fprintf(&b, "through consecutive checks starting %s (抽吃), %s would win %s",
 			o.move(w.first), o.piece(p.At(w.first.From())).Name(), o.pieceAt(w.piece, w.victim))
-		if fins := w.finishers.squares(); len(fins) > 0 {
+		if fins := w.finishers.Squares(); len(fins) > 0 {
 			names := make([]string, len(fins))
 			for i, s := range fins {
 				names[i] = o.pieceAt(p.At(s), s)

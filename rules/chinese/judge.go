@@ -3,6 +3,7 @@ package chinese
 import (
 	"context"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -144,38 +145,54 @@ func (c *classifier) aheadOne(f *plyFacts, o orientation) (r aheadResult) {
 
 // plannedClassifications lists the moves of plies that judge will classify in full, in
 // order: without a cache every move; with one, the moves whose classification neither
-// the cache nor an earlier move of plies answers (as classifyCached will find them).
+// the cache nor an earlier move of plies answers (as classifyCached will find them). It
+// returns fewer than two only when there is nothing to share out, and looks at the
+// orientation of a move (the costly part) only when there are two or more.
 func plannedClassifications(plies []plyFacts, cache *plyCache) []aheadJob {
-	jobs := make([]aheadJob, 0, len(plies))
-	var seen map[plyKey]bool
-	var bases map[plyKey]orientation
-	if cache != nil {
-		seen, bases = make(map[plyKey]bool, len(plies)), make(map[plyKey]orientation, len(plies))
-	}
+	key := func(i int) plyKey { return plyKey{plies[i].before.Hash(), plies[i].move, plies[i].prev} }
+	var jobs []aheadJob
 	for i := range plies {
-		f := &plies[i]
-		o := canonicalOrientation(&f.before, f.move, f.prev)
 		if cache != nil {
-			k := plyKey{f.before.Hash(), f.move, f.prev}
-			if _, hit := cache.get(k); hit || seen[k] {
-				continue
+			k := key(i)
+			if _, hit := cache.get(k); hit || slices.ContainsFunc(plies[:i], func(e plyFacts) bool {
+				return plyKey{e.before.Hash(), e.move, e.prev} == k
+			}) {
+				continue // answered by the cache, or by the same move earlier in plies
 			}
-			seen[k] = true
-			bk := plyKey{hash: k.hash, move: k.move}
-			v, known := bases[bk]
-			if !known {
-				if b, ok := cache.getBase(bk); ok {
-					v, known = b.view, true
+		}
+		jobs = append(jobs, aheadJob{i: i})
+	}
+	if len(jobs) < 2 {
+		return jobs
+	}
+	out := jobs[:0]
+	for _, jb := range jobs {
+		f := &plies[jb.i]
+		jb.o = canonicalOrientation(&f.before, f.move, f.prev)
+		if cache != nil {
+			// The same position and move after another opponent's move is answered by
+			// the classification of the last of them made (in plies, or before it),
+			// when it was made in the same orientation.
+			bk := plyKey{hash: f.before.Hash(), move: f.move}
+			view, known := orientation(0), false
+			for _, e := range slices.Backward(out) {
+				if g := &plies[e.i]; g.before.Hash() == bk.hash && g.move == bk.move {
+					view, known = e.o, true
+					break
 				}
 			}
-			if known && v == o {
+			if !known {
+				if b, ok := cache.getBase(bk); ok {
+					view, known = b.view, true
+				}
+			}
+			if known && view == jb.o {
 				continue
 			}
-			bases[bk] = o
 		}
-		jobs = append(jobs, aheadJob{i, o})
+		out = append(out, jb)
 	}
-	return jobs
+	return out
 }
 
 // oriented returns f seen in the orientation o.

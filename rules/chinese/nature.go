@@ -262,7 +262,7 @@ func (c *classifier) chases(f *plyFacts, answering bool) (threats, excl []arbite
 		attackers := involved
 		if w.viaCheck {
 			// The pieces that take the victim at the end of the line attack it too.
-			attackers = unionSquares(involved, w.finishers.squares())
+			attackers = unionSquares(involved, w.finishers.Squares())
 		}
 		t.Attackers = attackersOf(&now, attackers)
 		t.Joint = isJoint(&now, w, necessary) || a.noLoneAttacker(now, w)

@@ -62,7 +62,7 @@ func (a *analyst) sameWin(before xiangqi.Position, b *win, m xiangqi.Move, invol
 func (a *analyst) linePieces(p *xiangqi.Position, w *win, out []xiangqi.Square) []xiangqi.Square {
 	out = unionSquares(out, w.capturers)
 	out = unionSquares(out, w.starts)
-	out = unionSquares(out, w.finishers.squares())
+	out = unionSquares(out, w.finishers.Squares())
 	for _, s := range w.capturers {
 		if p.At(s).Kind() == xiangqi.Cannon {
 			if sc := screenBetween(p, s, w.victim); sc != xiangqi.NoSquare && p.At(sc).Color() == a.chaser && !containsSquare(out, sc) {
