@@ -20,6 +20,7 @@ import (
 	"github.com/arbiter-xq/arbiter/internal/corpus"
 	"github.com/arbiter-xq/arbiter/notation"
 	"github.com/arbiter-xq/arbiter/pgn"
+	"github.com/arbiter-xq/arbiter/xiangqi"
 )
 
 const compareUsage = `usage: arbiter compare [--rulesets chinese,asian] [--json] [policy flags] SOURCE...
@@ -31,7 +32,9 @@ SOURCE is a PGN file, a folder (every *.pgn below it), or a game database in the
 ccpd TSV format (*.tsv or *.tsv.gz: game_id, start_fen, ICCS moves, result). Every game
 is adjudicated under each ruleset; the games where the rulesets disagree (different
 result, termination or ruling of the final repetition) are listed side by side, then a
-summary. Games run in parallel.
+summary. The summary also counts the games recorded as draws whose last move repeats a
+position, and how many of those each ruleset rules must-change (that repetition judged on
+its own). Games run in parallel.
 
 Banqi and chu shogi records (rulesets banqi-*, chu-*) are compared the same way, in
 their own notation, a move one ruleset refuses included:
@@ -43,6 +46,9 @@ type comparison struct {
 	rulings  []compareRuling // one per ruleset, in order
 	disagree bool
 	err      string
+	// drawnRepetition: the game is recorded as a draw and its last move repeats a
+	// position; the cycle it closes is judged under each ruleset (lastMustChange).
+	drawnRepetition bool
 }
 
 // compareRuling is what compare keeps of one adjudication (not the whole report: a
@@ -54,6 +60,9 @@ type compareRuling struct {
 	term     arbiter.Termination
 	endPly   int // the ply (from 1) that ended the game; 0 while it goes on
 	patterns []arbiter.SidePattern
+	// lastMustChange: in a drawn repetition (comparison.drawnRepetition), the ruleset
+	// rules the cycle the last move closes must-change.
+	lastMustChange bool
 }
 
 // compareJSON is the JSON line of a game where the rulesets disagree (see README).
@@ -89,6 +98,10 @@ type compareSummaryJSON struct {
 		Disagreements   int `json:"disagreements"`
 		Errors          int `json:"errors"`
 		UnreadableFiles int `json:"unreadableFiles"`
+		// DrawnRepetitions counts the games recorded as draws whose last move repeats a
+		// position; MustChange how many of them each ruleset rules must-change.
+		DrawnRepetitions int            `json:"drawnRepetitions"`
+		MustChange       map[string]int `json:"drawnRepetitionsMustChange"`
 	} `json:"summary"`
 }
 
@@ -192,6 +205,10 @@ feed:
 	var sum compareSummaryJSON
 	s := &sum.Summary
 	s.Games, s.UnreadableFiles = len(hs), unreadable
+	s.MustChange = map[string]int{}
+	for _, rs := range sets {
+		s.MustChange[rs.Info().ID] = 0
+	}
 	for i, r := range rows {
 		h := hs[i]
 		s.Plies += len(h.moves)
@@ -208,6 +225,14 @@ feed:
 			if rl.verdict != arbiter.VerdictNone || rl.term != arbiter.TerminationNone {
 				s.WithRulings++
 				break
+			}
+		}
+		if r.drawnRepetition {
+			s.DrawnRepetitions++
+			for _, rl := range r.rulings {
+				if rl.lastMustChange {
+					s.MustChange[rl.ruleset]++
+				}
 			}
 		}
 		if r.disagree {
@@ -251,6 +276,13 @@ feed:
 	} else {
 		fmt.Fprintf(out, "\n%d games (%d plies), %d with a ruling or an ending under some ruleset, %d disagreements, %d errors, %d unreadable files\n",
 			s.Games, s.Plies, s.WithRulings, s.Disagreements, s.Errors, s.UnreadableFiles)
+		if s.DrawnRepetitions > 0 {
+			var per []string
+			for _, rs := range sets {
+				per = append(per, fmt.Sprintf("%s %d", rs.Info().ID, s.MustChange[rs.Info().ID]))
+			}
+			fmt.Fprintf(out, "games recorded as draws that end in a repetition: %d; that repetition ruled must-change: %s\n", s.DrawnRepetitions, strings.Join(per, ", "))
+		}
 	}
 	if s.Errors > 0 || s.UnreadableFiles > 0 {
 		return exitInput
@@ -304,6 +336,9 @@ func compareGame(sets []arbiter.Ruleset, h history, pol arbiter.Policy, relaxed 
 		}
 		c.rulings = append(c.rulings, cr)
 	}
+	if h.result == "1/2-1/2" || h.result == "½-½" {
+		c.judgeDrawnRepetition(sets, p)
+	}
 	for _, r := range c.rulings[1:] {
 		first := c.rulings[0]
 		if r.verdict != first.verdict || r.result != first.result || r.term != first.term {
@@ -311,6 +346,29 @@ func compareGame(sets []arbiter.Ruleset, h history, pol arbiter.Policy, relaxed 
 		}
 	}
 	return c
+}
+
+// judgeDrawnRepetition marks a game recorded as a draw whose last move repeats a
+// position, and judges the cycle that move closes under each ruleset (on its own: the
+// adjudication may have ended the game earlier).
+func (c *comparison) judgeDrawnRepetition(sets []arbiter.Ruleset, p parsed) {
+	g := xiangqi.NewGame(p.start)
+	for _, m := range p.moves {
+		if g.Play(m) != nil {
+			return
+		}
+	}
+	prev := g.PreviousOccurrence()
+	if prev < 0 {
+		return
+	}
+	c.drawnRepetition = true
+	for i, rs := range sets {
+		j, err := rs.JudgeCycle(context.Background(), g, prev, g.Len())
+		if _, violator := j.Ruling.Verdict.Violator(); err == nil && violator {
+			c.rulings[i].lastMustChange = true
+		}
+	}
 }
 
 // loadSource reads the games of a PGN file, a folder (every *.pgn below it), or a ccpd

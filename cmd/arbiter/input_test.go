@@ -53,7 +53,7 @@ func TestCompareSkipsUnreadableFiles(t *testing.T) {
 	if strings.Contains(stderr, "compare: "+dir+":") {
 		t.Errorf("the error names the folder, not the file:\n%s", stderr)
 	}
-	if !strings.Contains(out, `"summary":{"games":2,"plies":8,`) || !strings.Contains(out, `"unreadableFiles":2}`) {
+	if !strings.Contains(out, `"summary":{"games":2,"plies":8,`) || !strings.Contains(out, `"unreadableFiles":2,`) {
 		t.Errorf("summary must count the two good games and the two unreadable files:\n%s", out)
 	}
 	// A missing source among good ones: reported, the good one still compared.

@@ -115,7 +115,9 @@ func TestJudgeEmptyPGN(t *testing.T) {
 }
 
 // compare lists the games where the rulesets disagree: one check one chase (the second
-// game) is forbidden under the Chinese rules and allowed under the Asian ones.
+// game) is forbidden under the Chinese rules and allowed under the Asian ones. That game
+// is recorded as a draw and ends in the repetition: the summary counts it, ruled
+// must-change by chinese alone.
 func TestCompare(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "games.pgn")
 	pgnText := `[FEN "2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 0 1"]
@@ -124,7 +126,7 @@ func TestCompare(t *testing.T) {
 
 [FEN "4k4/9/1n5R1/9/9/9/9/9/9/5K3 w - - 0 1"]
 
-1. h7h9 e9e8 2. h9h7 e8e9 *
+1. h7h9 e9e8 2. h9h7 e8e9 1/2-1/2
 
 [Event "quiet"]
 
@@ -137,9 +139,14 @@ func TestCompare(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	if !strings.Contains(out, `{"summary":{"games":3,"plies":10,"withRulings":2,"disagreements":1,"errors":0,"unreadableFiles":0}}`) ||
+	if !strings.Contains(out, `{"summary":{"games":3,"plies":10,"withRulings":2,"disagreements":1,"errors":0,"unreadableFiles":0,`+
+		`"drawnRepetitions":1,"drawnRepetitionsMustChange":{"asian":0,"chinese":1}}}`) ||
 		!strings.Contains(out, `"index":2`) {
 		t.Errorf("summary line:\n%s", out)
+	}
+	out, stderr, code = runCLI(t, "", "compare", "--rulesets", "chinese,asian", file)
+	if code != exitOK || !strings.HasSuffix(out, "games recorded as draws that end in a repetition: 1; that repetition ruled must-change: chinese 1, asian 0\n") {
+		t.Errorf("exit %d: %s\n%s", code, stderr, out)
 	}
 }
 
