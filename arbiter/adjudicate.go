@@ -64,9 +64,17 @@ func AdjudicateContext(ctx context.Context, rs Ruleset, start xiangqi.Position, 
 	r := &Report{Ruleset: rs.Info(), Policy: s.Policy(), Game: s.Game(), EndPly: -1, ForbiddenPly: -1,
 		Plies: make([]PlyInfo, 0, len(moves))}
 	var endExplanation string
-	for _, m := range moves {
+	// From the first repetition on, a judge that can (Foreseer) works out the judgements
+	// of the rest of the record ahead, on several cores; foreseen is how far it has been
+	// told (Session.foresee).
+	_, foresight := s.judge.(Foreseer)
+	foreseen := 0
+	for i, m := range moves {
 		if err := ctx.Err(); err != nil {
 			return nil, err
+		}
+		if foresight && i >= foreseen && s.Game().WouldRepeat(m) {
+			foreseen = i + max(1, s.foresee(ctx, moves[i:]))
 		}
 		side := s.Game().Position().SideToMove()
 		u, err := s.Play(ctx, m)

@@ -59,6 +59,22 @@ type GameJudger interface {
 	NewGameJudge() CycleJudge
 }
 
+// Foreseer is implemented by a CycleJudge (from GameJudger) that can do ahead of time,
+// on several cores, the work of judgements it will be asked for when the moves to come
+// are known: Adjudicate knows the whole record. Foresee gets the game played on beyond
+// the judgements made so far, and the cycles of it that the coming judgements will be
+// about, each the plies [Start, End) as JudgeCycle takes them; it returns when the work
+// is done or ctx has ended. It changes no judgement, only how soon it comes: a judge
+// rules the same whether it was told or not, and need not be asked about every cycle it
+// was told of.
+type Foreseer interface {
+	Foresee(ctx context.Context, g *xiangqi.Game, cycles []CycleBounds)
+}
+
+// CycleBounds is a repetition cycle of a game: the plies Start..End-1 (0-based), the
+// position after Start plies being the one after End plies.
+type CycleBounds struct{ Start, End int }
+
 // Attacker is a piece taking part in a threat.
 type Attacker struct {
 	Square xiangqi.Square

@@ -277,6 +277,49 @@ func (s *Session) Play(ctx context.Context, m xiangqi.Move) (Update, error) {
 	return u, nil
 }
 
+// foresightPlies bounds how many moves ahead foresee looks at once.
+const foresightPlies = 2 * MaxCyclePlies
+
+// foresee tells a judge that can use it (Foreseer) about the repetition cycles that the
+// moves to come (the start of moves) will close, so that it can do their work ahead, and
+// returns how many of the moves it looked at. It stops after the first cycle that may
+// end the game (at the occurrence where the policy draws or a violation ends the game or
+// is forbidden), where the game reaches the natural move limit, at a move that cannot be
+// played, and after foresightPlies moves: what comes after them may never be judged.
+func (s *Session) foresee(ctx context.Context, moves []xiangqi.Move) int {
+	fs, ok := s.judge.(Foreseer)
+	if !ok || s.over {
+		return 0
+	}
+	g := s.game.Clone()
+	t := *s // the natural move counter, followed on a copy
+	stopAt := min(s.policy.DrawAtOccurrence, s.policy.LossAtOccurrence)
+	var cycles []CycleBounds
+	var occ []int
+	n := 0
+	for n < len(moves) && n < foresightPlies {
+		mover := g.Position().SideToMove()
+		if g.Play(moves[n]) != nil {
+			break
+		}
+		n++
+		if prev := g.PreviousOccurrence(); prev >= 0 {
+			cycles = append(cycles, CycleBounds{prev, g.Len()})
+			if occ = g.Occurrences(occ[:0]); len(occ)+1 >= stopAt {
+				break
+			}
+		}
+		t.countNatural(mover, g.Ply(g.Len()-1))
+		if lim := t.policy.NaturalMoveLimit; lim > 0 && t.counted >= 2*lim {
+			break
+		}
+	}
+	if len(cycles) > 0 {
+		fs.Foresee(ctx, g, cycles)
+	}
+	return n
+}
+
 func (s *Session) end(r Result, t Termination) {
 	s.over, s.result, s.term = true, r, t
 }

@@ -48,6 +48,13 @@ func (g *Game) Reset(start Position) {
 	g.start, g.pos, g.plies, g.lastCapture = start, start, g.plies[:0], 0
 }
 
+// Clone returns a copy of g that shares no storage with it.
+func (g *Game) Clone() *Game {
+	c := *g
+	c.plies = append([]PlyRecord(nil), g.plies...)
+	return &c
+}
+
 // Start returns the start position.
 func (g *Game) Start() *Position { return &g.start }
 
@@ -192,6 +199,27 @@ func (g *Game) OccurrencesOf(dst []int, ply int) []int {
 		dst[a], dst[b] = dst[b], dst[a]
 	}
 	return dst
+}
+
+// WouldRepeat reports whether playing m next would repeat an earlier position (the
+// repetition PreviousOccurrence finds after it), without playing m or checking that it
+// is legal. A capture repeats nothing.
+func (g *Game) WouldRepeat(m Move) bool {
+	from, to := m.From(), m.To()
+	if m == NoMove || !from.Valid() || !to.Valid() {
+		return false
+	}
+	pc := g.pos.board[from]
+	if pc == NoPiece || g.pos.board[to] != NoPiece {
+		return false
+	}
+	h := g.pos.hash ^ zobrist.piece[pc][from] ^ zobrist.piece[pc][to] ^ zobrist.black
+	for i := len(g.plies) - 1; i >= g.lastCapture; i -= 2 {
+		if g.HashAt(i) == h {
+			return true
+		}
+	}
+	return false
 }
 
 // PreviousOccurrence returns the latest earlier ply whose position equals the current

@@ -1,6 +1,7 @@
 package xiangqi_test
 
 import (
+	"math/rand/v2"
 	"slices"
 	"sort"
 	"testing"
@@ -284,4 +285,59 @@ func TestPseudoMovesMatchReference(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestWouldRepeat: WouldRepeat tells, without playing the move, whether playing it
+// repeats a position (PreviousOccurrence after it), for every legal move along seeded
+// random shuffling games; moves that cannot be played (empty squares, off the board)
+// repeat nothing. A Clone plays on without touching the game it was taken from.
+func TestWouldRepeat(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 2026))
+	repeats := 0
+	for n := range 30 {
+		g := xiangqi.NewGame(xiangqi.StartPosition())
+		for ply := 0; ply < 80; ply++ {
+			p := *g.Position()
+			legal := p.AppendLegalMoves(nil)
+			if len(legal) == 0 {
+				break
+			}
+			for _, m := range legal {
+				c := g.Clone()
+				if err := c.Play(m); err != nil {
+					t.Fatal(err)
+				}
+				want := c.PreviousOccurrence() >= 0
+				if got := g.WouldRepeat(m); got != want {
+					t.Fatalf("game %d ply %d %s: WouldRepeat %v, PreviousOccurrence says %v", n, ply, m, got, want)
+				}
+				if want {
+					repeats++
+				}
+			}
+			if g.Len() != ply || g.Position().Hash() != p.Hash() {
+				t.Fatalf("game %d ply %d: a clone's moves changed the game", n, ply)
+			}
+			for _, m := range []xiangqi.Move{xiangqi.NoMove, xiangqi.NewMove(xiangqi.SquareAt(4, 4), xiangqi.SquareAt(4, 5))} {
+				if p.At(m.From()) == xiangqi.NoPiece && g.WouldRepeat(m) {
+					t.Fatalf("game %d ply %d: %s repeats", n, ply, m)
+				}
+			}
+			// Shuffle back and forth often, so that many moves repeat.
+			m := legal[r.IntN(len(legal))]
+			if ply >= 4 && r.IntN(5) > 0 {
+				back := g.Ply(ply - 4).Move
+				if slices.Contains(legal, back) {
+					m = back
+				}
+			}
+			if err := g.Play(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if repeats < 100 {
+		t.Errorf("only %d repeating moves met", repeats)
+	}
+	t.Logf("%d repeating moves", repeats)
 }

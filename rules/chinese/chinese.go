@@ -75,6 +75,20 @@ func judgeCounted(ctx context.Context, g *xiangqi.Game, start, end int, cache *p
 	return c.judge(ctx, g, start, end, cache)
 }
 
+// nextFacts returns the facts of ply i of g, whose position before it is cur, and plays
+// the move on cur.
+func nextFacts(g *xiangqi.Game, i int, cur *xiangqi.Position) plyFacts {
+	rec := g.Ply(i)
+	f := plyFacts{ply: i, move: rec.Move, mover: cur.SideToMove(), moved: cur.At(rec.Move.From()), before: *cur, prevTo: xiangqi.NoSquare}
+	if i > 0 {
+		f.prev = g.Ply(i - 1).Move
+		f.prevTo = f.prev.To()
+	}
+	cur.MakeMove(rec.Move)
+	f.after = *cur
+	return f
+}
+
 // judge classifies the moves start..end-1 of g and rules on the cycle. Each move is
 // classified on its own (classifyMove, judge.go): its nature depends on the move and
 // the position before it (and the opponent's move just before) alone. It stops with
@@ -86,15 +100,8 @@ func (c *classifier) judge(ctx context.Context, g *xiangqi.Game, start, end int,
 	movers := make([]xiangqi.Color, 0, end-start)
 	plies := make([]plyFacts, 0, end-start)
 	for i := start; i < end; i++ {
-		rec := g.Ply(i)
-		f := plyFacts{ply: i, move: rec.Move, mover: cur.SideToMove(), moved: cur.At(rec.Move.From()), before: cur, prevTo: xiangqi.NoSquare}
-		if i > 0 {
-			f.prev = g.Ply(i - 1).Move
-			f.prevTo = f.prev.To()
-		}
+		f := nextFacts(g, i, &cur)
 		movers = append(movers, f.mover)
-		cur.MakeMove(rec.Move)
-		f.after = cur
 		plies = append(plies, f)
 	}
 	ahead, err := classifyAhead(ctx, plies, cache)

@@ -34,20 +34,17 @@ func (d *dumpJudge) JudgeCycle(ctx context.Context, g *xiangqi.Game, start, end 
 		c := &classifier{mates: getMateSearch()}
 		cur := g.PositionAt(start)
 		for i := start; i < end; i++ {
-			rec := g.Ply(i)
-			f := plyFacts{ply: i, move: rec.Move, mover: cur.SideToMove(), moved: cur.At(rec.Move.From()), before: cur, prevTo: xiangqi.NoSquare}
-			if i > 0 {
-				f.prev = g.Ply(i - 1).Move
-				f.prevTo = f.prev.To()
-			}
-			cur.MakeMove(rec.Move)
-			f.after = cur
+			f := nextFacts(g, i, &cur)
 			_, ps := c.classifyMove(&f)
 			fmt.Fprintf(d.w, " ply %d %+v\n", i, ps)
 		}
 		putMateSearch(c.mates)
 	}
 	return j, err
+}
+
+func (d *dumpJudge) Foresee(ctx context.Context, g *xiangqi.Game, cycles []arbiter.CycleBounds) {
+	foresee(ctx, g, cycles, &d.cache)
 }
 
 // TestDumpRulings writes every ruling, nature and work count (ARBITER_DUMP=file).

@@ -74,10 +74,7 @@ type aheadJob struct {
 // says it has ended, nothing polls it again, no classification starts, and its error is
 // returned.
 func classifyAhead(ctx context.Context, plies []plyFacts, cache *plyCache) (map[int]aheadResult, error) {
-	workers := aheadWorkers
-	if workers == 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
+	workers := aheadWorkerCount()
 	if workers < 2 || len(plies) < 2 {
 		return nil, nil
 	}
@@ -85,7 +82,34 @@ func classifyAhead(ctx context.Context, plies []plyFacts, cache *plyCache) (map[
 	if len(jobs) < 2 {
 		return nil, nil
 	}
-	workers = min(workers, len(jobs))
+	results, err := runAhead(ctx, plies, jobs, workers)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[int]aheadResult, len(jobs))
+	for n, jb := range jobs {
+		if results[n].done {
+			out[plies[jb.i].ply] = results[n]
+		}
+	}
+	return out, nil
+}
+
+// aheadWorkerCount is the number of goroutines classifications made ahead may use.
+func aheadWorkerCount() int {
+	if aheadWorkers != 0 {
+		return aheadWorkers
+	}
+	return runtime.GOMAXPROCS(0)
+}
+
+// runAhead makes the classifications jobs of plies on up to workers goroutines (the
+// caller's among them) and returns them in the order of jobs; one that panicked is not
+// done. ctx is polled before every classification, by one goroutine at a time; once a
+// poll says it has ended, nothing polls it again, no classification starts, and its
+// error is returned.
+func runAhead(ctx context.Context, plies []plyFacts, jobs []aheadJob, workers int) ([]aheadResult, error) {
+	workers = max(1, min(workers, len(jobs)))
 	results := make([]aheadResult, len(jobs))
 	var next atomic.Int32
 	var mu sync.Mutex
@@ -122,13 +146,7 @@ func classifyAhead(ctx context.Context, plies []plyFacts, cache *plyCache) (map[
 	if ended != nil {
 		return nil, ended
 	}
-	out := make(map[int]aheadResult, len(jobs))
-	for n, jb := range jobs {
-		if results[n].done {
-			out[plies[jb.i].ply] = results[n]
-		}
-	}
-	return out, nil
+	return results, nil
 }
 
 // aheadOne is one classification of classifyAhead; a panic leaves it not done.
@@ -258,6 +276,7 @@ func (c *classifier) classifyCached(f *plyFacts, cache *plyCache) (arbiter.PlyNa
 		cache.put(k, plyResult{identityCopy(pn), b.st})
 		return pn, b.st
 	}
+	cache.searched()
 	pn, st := c.classifyPlanned(f, o)
 	cache.put(k, plyResult{identityCopy(pn), st})
 	cache.putBase(bk, baseResult{plyResult{identityCopy(pn), st}, o, c.followable, c.idleNature})
@@ -299,6 +318,14 @@ type plyCache struct {
 	m  map[plyKey]plyResult
 	// base is keyed by the position and the move alone (prev 0).
 	base map[plyKey]baseResult
+	// searches counts the classifications the cache did not answer.
+	searches int
+}
+
+func (pc *plyCache) searched() {
+	pc.mu.Lock()
+	defer pc.mu.Unlock()
+	pc.searches++
 }
 
 func (pc *plyCache) get(k plyKey) (plyResult, bool) {
@@ -351,4 +378,64 @@ func (gj *gameJudge) JudgeCycle(ctx context.Context, g *xiangqi.Game, start, end
 	}
 	j, _, err := judgeCounted(ctx, g, start, end, &gj.cache)
 	return j, err
+}
+
+// Foresee makes ahead, on up to GOMAXPROCS goroutines, the classifications that the
+// judgements of cycles will need and that the game's cache does not hold yet, and puts
+// them in the cache (arbiter.Foreseer). Each is a function of its move, position and
+// orientation alone, so the judgements that find them there are the same as without
+// them; only sooner. A cycle longer than arbiter.MaxCyclePlies (judged without
+// classifying, judgeLong) is left out. On one core it does nothing: there is nothing to
+// gain from making the classifications before their turn.
+func (gj *gameJudge) Foresee(ctx context.Context, g *xiangqi.Game, cycles []arbiter.CycleBounds) {
+	foresee(ctx, g, cycles, &gj.cache)
+}
+
+// foresee is Foresee for the game whose classifications cache keeps.
+func foresee(ctx context.Context, g *xiangqi.Game, cycles []arbiter.CycleBounds, cache *plyCache) {
+	workers := aheadWorkerCount()
+	if workers < 2 || g == nil {
+		return
+	}
+	in := make(map[int]bool)
+	lo, hi := g.Len(), 0
+	for _, cy := range cycles {
+		if cy.Start < 0 || cy.End > g.Len() || cy.Start >= cy.End || cy.End-cy.Start > arbiter.MaxCyclePlies {
+			continue
+		}
+		for i := cy.Start; i < cy.End; i++ {
+			in[i] = true
+		}
+		lo, hi = min(lo, cy.Start), max(hi, cy.End)
+	}
+	if len(in) < 2 {
+		return
+	}
+	plies := make([]plyFacts, 0, len(in))
+	cur := g.PositionAt(lo)
+	for i := lo; i < hi; i++ {
+		if !in[i] {
+			cur.MakeMove(g.Ply(i).Move)
+			continue
+		}
+		plies = append(plies, nextFacts(g, i, &cur))
+	}
+	jobs := plannedClassifications(plies, cache)
+	if len(jobs) < 2 {
+		return
+	}
+	results, err := runAhead(ctx, plies, jobs, workers)
+	if err != nil {
+		return
+	}
+	for n, jb := range jobs {
+		r := &results[n]
+		if !r.done {
+			continue
+		}
+		f := &plies[jb.i]
+		k := plyKey{f.before.Hash(), f.move, f.prev}
+		cache.put(k, plyResult{identityCopy(r.pn), r.st})
+		cache.putBase(plyKey{hash: k.hash, move: k.move}, baseResult{plyResult{identityCopy(r.pn), r.st}, r.view, r.followable, r.idleNature})
+	}
 }

@@ -218,3 +218,62 @@ func TestAheadSameJudgements(t *testing.T) {
 	}
 	t.Logf("%d judgements compared", cycles)
 }
+
+// TestForesightSameJudgements: the classifications a game judge makes ahead for the
+// cycles to come (Foresee) answer every move those cycles' judgements classify, and the
+// judgements are exactly those made without them (work included), on random games with
+// repetitions in every orientation.
+func TestForesightSameJudgements(t *testing.T) {
+	defer func(w int) { aheadWorkers = w }(aheadWorkers)
+	r := rand.New(rand.NewPCG(13, 2026))
+	cycles := 0
+	for n := range 6 {
+		moves := randomRepetitionGame(r, 40+r.IntN(40))
+		for _, tr := range []transform{identity, mirrored, flipped} {
+			aheadWorkers = 1
+			want := repetitionJudgements(t, moves, tr, ruleset{}.NewGameJudge())
+			// The whole game, and the cycles a session would judge in it.
+			g := xiangqi.NewGame(xiangqi.StartPosition())
+			switch tr {
+			case mirrored:
+				g = xiangqi.NewGame(g.Start().Mirror())
+			case flipped:
+				g = xiangqi.NewGame(g.Start().ColorFlip())
+			}
+			var bounds []arbiter.CycleBounds
+			for _, m := range moves {
+				switch tr {
+				case mirrored:
+					m = m.Mirror()
+				case flipped:
+					m = m.Flip()
+				}
+				if err := g.Play(m); err != nil {
+					t.Fatal(err)
+				}
+				if prev := g.PreviousOccurrence(); prev >= 0 {
+					bounds = append(bounds, arbiter.CycleBounds{Start: prev, End: g.Len()})
+				}
+			}
+			aheadWorkers = 2
+			gj := &gameJudge{}
+			gj.Foresee(context.Background(), g, bounds)
+			for k, b := range bounds {
+				aheadWorkers = 1
+				j, _, err := judgeCounted(context.Background(), g, b.Start, b.End, &gj.cache)
+				aheadWorkers = 2
+				if err != nil {
+					t.Fatal(err)
+				}
+				if gj.cache.searches > 0 {
+					t.Fatalf("random game %d (%v), plies %d-%d: %d moves classified that Foresee had not", n, tr, b.Start, b.End, gj.cache.searches)
+				}
+				if !reflect.DeepEqual(j, want[k]) {
+					t.Errorf("random game %d (%v), plies %d-%d: the judgement differs from one made without foresight", n, tr, b.Start, b.End)
+				}
+				cycles++
+			}
+		}
+	}
+	t.Logf("%d judgements compared", cycles)
+}
