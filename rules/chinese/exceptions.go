@@ -16,7 +16,6 @@ const (
 	excUncrossedPawn     = "uncrossed-pawn"          // excluded: not 子力
 	excKeyDrawingPoint   = "key-drawing-point"       // excluded: 26.2
 	excEscapingAttack    = "escaping-attack"         // excluded: escaping piece keeps its attack on an advisor/elephant
-	excAnsweringCheck    = "answering-check"         // excluded: 26.1.2/26.1.3 king answers check
 	excPreExisting       = "pre-existing"            // excluded: the threat existed before the move
 	excSameTypeExchange  = "same-type-exchange"      // excluded: 兑, the victim can take its attacker like for like
 	excWonElsewhere      = "won-elsewhere"           // excluded: the gain is the win of another piece, counted as such (elsewhere.go)

@@ -2,6 +2,7 @@ package chinese
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/arbiter-xq/arbiter/arbiter"
@@ -47,5 +48,34 @@ func TestJudgeCycleBadInput(t *testing.T) {
 	j := mustJudge(rs.JudgeCycle(context.Background(), g, 0, 4))
 	if j.Ruling.Verdict != arbiter.VerdictDraw {
 		t.Errorf("opening shuffle: got %v, want draw", j.Ruling.Verdict)
+	}
+}
+
+// TestKingAnswerNotSearched: a king move that answers check (26.1.2, the spec's
+// classification order §1.5 step 2) or parries a mate threat is idle (of one of the idle
+// kinds: the second one offers the exchange of rooks, 兑) whatever it threatens, so its threats are not searched: no work, no excluded threats, a note
+// that says why. 图17: the king's answer d8-d7 would create a threat; a constructed
+// king answer e1-d1 that uncovers the rook e0's attack on the unprotected rook e5, a
+// 捉 if the king had not been in check.
+func TestKingAnswerNotSearched(t *testing.T) {
+	for _, c := range []struct {
+		fen, moves string
+		ply        int
+	}{
+		{"1R3a3/3ka4/bRr4r1/p3p3P/4c4/6B2/9/3A5/9/4KA3 w - - 0 1", "b7b8 d8d7 b8b7 d7d8", 1},
+		{"5k3/9/9/9/r8/9/9/9/4K4/4R4 b - - 0 1", "a5e5 e1d1 e5a5 d1e1", 1},
+	} {
+		g := gameFrom(t, c.fen, c.moves)
+		cur := g.PositionAt(c.ply)
+		f := nextFacts(g, c.ply, &cur)
+		if !f.before.InCheck(f.mover) || f.moved.Kind() != xiangqi.King {
+			t.Fatalf("%s ply %d: not a king's answer to check", c.fen, c.ply+1)
+		}
+		cl := &classifier{mates: newMateSearch()}
+		pn, st := cl.classifyMove(&f)
+		attack := pn.Nature == arbiter.NatureCheck || pn.Nature == arbiter.NatureMateThreat || pn.Nature == arbiter.NatureChase
+		if attack || len(pn.All) != 1 || len(pn.Threats) != 0 || len(pn.Excluded) != 0 || st.total != 0 || !strings.Contains(pn.Note, "26.1.2") {
+			t.Errorf("%s ply %d: %s %+v, work %d", c.fen, c.ply+1, pn.Nature, pn, st.total)
+		}
 	}
 }

@@ -56,9 +56,17 @@ func (c *classifier) classify(f *plyFacts) arbiter.PlyNature {
 	// take a pawn, 闲). Any other piece that parries a mate is judged by what it
 	// creates (参考图35).
 	kingParry := !answering && f.moved.Kind() == xiangqi.King && c.parriesMate(f)
-	answerNote := "the king's answer to check"
-	if kingParry {
-		kingAnswer, answerNote = true, "the king's answer to the mate threat"
+	if kingAnswer || kingParry {
+		// The king's forced answer is idle whatever it threatens (CXA 2020 26.1.2: a king
+		// move answering check; 图17: even when it creates a mate threat): neither its 杀
+		// nor its 捉 can count, so neither is searched.
+		idle, _ := c.idleKind(f)
+		pn.Nature, pn.All = idle, []arbiter.Nature{idle}
+		pn.Note = moveName(f) + " answers check with the king: idle whatever it threatens (闲, 26.1.2)"
+		if kingParry {
+			pn.Note = moveName(f) + " answers the mate threat with the king: idle whatever it threatens (闲, 26.1.2)"
+		}
+		return pn
 	}
 
 	// 杀: with the opponent passing, a forced mate by consecutive checks that did not exist
@@ -68,16 +76,10 @@ func (c *classifier) classify(f *plyFacts) arbiter.PlyNature {
 		before := f.before
 		mateBefore := !answering && c.mates.canMate(&before, mateThreatDepth)
 		// An excluded mate threat has no victim and no target square.
-		switch {
-		case kingAnswer:
-			// CXA 2020 26.1.2/26.1.3: a king move answering check is idle even if it
-			// creates a mate threat (图17).
-			pn.Excluded = append(pn.Excluded, arbiter.Threat{Target: xiangqi.NoSquare, Exception: excAnsweringCheck,
-				Note: answerNote + " also threatens mate; it counts as idle (26.1.2)"})
-		case mateBefore:
+		if mateBefore {
 			pn.Excluded = append(pn.Excluded, arbiter.Threat{Target: xiangqi.NoSquare, Exception: excPreExisting,
 				Note: "the mate by consecutive checks already existed before the move"})
-		default:
+		} else {
 			pn.Nature = arbiter.NatureMateThreat
 			pn.All = append(pn.All, arbiter.NatureMateThreat)
 			pn.Note = fmt.Sprintf("%s threatens mate by consecutive checks (杀) within %d moves", moveName(f), mateThreatDepth)
@@ -85,13 +87,6 @@ func (c *classifier) classify(f *plyFacts) arbiter.PlyNature {
 	}
 
 	threats, excl := c.chases(f, answering)
-	if kingAnswer {
-		for _, t := range threats {
-			pn.Excluded = append(pn.Excluded, excluded(t, excAnsweringCheck,
-				answerNote+" also attacks "+f.view.pieceAt(t.Victim, t.Target)+"; it counts as idle (26.1.2)"))
-		}
-		threats = nil
-	}
 	pn.Excluded = append(pn.Excluded, excl...)
 	if len(threats) > 0 {
 		pn.Threats = threats
@@ -106,13 +101,7 @@ func (c *classifier) classify(f *plyFacts) arbiter.PlyNature {
 	if pn.Nature == arbiter.NatureUnspecified {
 		pn.Nature = idle
 		pn.Note = idleNote
-		c.idleNature = !kingAnswer
-		if kingAnswer {
-			pn.Note = moveName(f) + " answers check with the king: idle (闲, 26.1.2)"
-			if kingParry {
-				pn.Note = moveName(f) + " answers the mate threat with the king: idle (闲, 26.1.2)"
-			}
-		}
+		c.idleNature = true
 	}
 	return pn
 }
