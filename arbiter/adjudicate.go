@@ -66,15 +66,18 @@ func AdjudicateContext(ctx context.Context, rs Ruleset, start xiangqi.Position, 
 	var endExplanation string
 	// From the first repetition on, a judge that can (Foreseer) works out the judgements
 	// of the rest of the record ahead, on several cores; foreseen is how far it has been
-	// told (Session.foresee).
-	_, foresight := s.judge.(Foreseer)
+	// told (Session.foresee). When the policy may end the game at the first repetition
+	// (it draws or loses at the second occurrence), there is never anything to tell.
+	fs, foresight := s.judge.(Foreseer)
+	pol := s.Policy()
+	foresight = foresight && fs.Foresees() && min(pol.DrawAtOccurrence, pol.LossAtOccurrence) > 2
 	foreseen := 0
 	for i, m := range moves {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		if foresight && i >= foreseen && s.Game().WouldRepeat(m) {
-			foreseen = i + max(1, s.foresee(ctx, moves[i:]))
+		if foresight && i >= foreseen && !s.over && s.Game().WouldRepeat(m) {
+			foreseen = i + max(1, s.foresee(ctx, fs, moves[i:]))
 		}
 		side := s.Game().Position().SideToMove()
 		u, err := s.Play(ctx, m)
@@ -93,8 +96,8 @@ func AdjudicateContext(ctx context.Context, rs Ruleset, start xiangqi.Position, 
 		if u.Cycle != nil {
 			// Each ply keeps its own copy of its latest nature, so that the report holds
 			// one nature per ply rather than every cycle judged on the way.
-			for i := range u.Cycle.Plies {
-				pn := u.Cycle.Plies[i]
+			for k := range u.Cycle.Plies {
+				pn := u.Cycle.Plies[k]
 				if pn.Ply >= 0 && pn.Ply < len(r.Plies) {
 					if r.Plies[pn.Ply].Nature == nil {
 						r.Plies[pn.Ply].Nature = new(PlyNature)

@@ -68,6 +68,9 @@ type GameJudger interface {
 // rules the same whether it was told or not, and need not be asked about every cycle it
 // was told of.
 type Foreseer interface {
+	// Foresees reports whether Foresee does anything (on one core it need not): when it
+	// does not, Adjudicate does not look ahead at all.
+	Foresees() bool
 	Foresee(ctx context.Context, g *xiangqi.Game, cycles []CycleBounds)
 }
 
@@ -92,7 +95,7 @@ type Threat struct {
 	Root  RootStatus
 	// Exception names the rule exception that made the threat count, or that excluded
 	// it: "horse-or-cannon-on-rook", "king-attacker", "pawn-attacker", "uncrossed-pawn",
-	// "same-type-exchange", "pinned-attacker", "key-drawing-point", "answering-check", ...
+	// "same-type-exchange", "pinned-attacker", "key-drawing-point", "pre-existing", ...
 	Exception string
 	// Note explains the threat in words.
 	Note string

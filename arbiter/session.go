@@ -282,16 +282,21 @@ const foresightPlies = 2 * MaxCyclePlies
 
 // foresee tells a judge that can use it (Foreseer) about the repetition cycles that the
 // moves to come (the start of moves) will close, so that it can do their work ahead, and
-// returns how many of the moves it looked at. It stops after the first cycle that may
-// end the game (at the occurrence where the policy draws or a violation ends the game or
-// is forbidden), where the game reaches the natural move limit, at a move that cannot be
-// played, and after foresightPlies moves: what comes after them may never be judged.
-func (s *Session) foresee(ctx context.Context, moves []xiangqi.Move) int {
-	fs, ok := s.judge.(Foreseer)
-	if !ok || s.over {
+// returns how many of the moves it told it about (0: none). It looks no further than
+// the first cycle that may end the game (at the occurrence where the policy draws, or
+// where a violation ends the game or is forbidden), the natural move limit, a move that
+// cannot be played, and foresightPlies moves: what comes after them may never be judged.
+// A single cycle is not worth telling (its judgement shares out its moves itself), nor
+// one that may already end the game.
+//
+// It plays the moves ahead on the game itself and takes them back before it returns.
+func (s *Session) foresee(ctx context.Context, fs Foreseer, moves []xiangqi.Move) int {
+	if s.over {
 		return 0
 	}
-	g := s.game.Clone()
+	g := s.game
+	mark := g.Mark()
+	defer g.Rewind(mark)
 	t := *s // the natural move counter, followed on a copy
 	stopAt := min(s.policy.DrawAtOccurrence, s.policy.LossAtOccurrence)
 	var cycles []CycleBounds
@@ -314,9 +319,10 @@ func (s *Session) foresee(ctx context.Context, moves []xiangqi.Move) int {
 			break
 		}
 	}
-	if len(cycles) > 0 {
-		fs.Foresee(ctx, g, cycles)
+	if len(cycles) < 2 {
+		return 0
 	}
+	fs.Foresee(ctx, g, cycles)
 	return n
 }
 

@@ -48,11 +48,23 @@ func (g *Game) Reset(start Position) {
 	g.start, g.pos, g.plies, g.lastCapture = start, start, g.plies[:0], 0
 }
 
-// Clone returns a copy of g that shares no storage with it.
-func (g *Game) Clone() *Game {
-	c := *g
-	c.plies = append([]PlyRecord(nil), g.plies...)
-	return &c
+// Mark is a point of a game to come back to (Rewind).
+type Mark struct {
+	n, lastCapture int
+	pos            Position
+}
+
+// Mark returns the current point of the game.
+func (g *Game) Mark() Mark { return Mark{len(g.plies), g.lastCapture, g.pos} }
+
+// Rewind takes back, at once, every ply played since m was marked. The plies up to the
+// mark must be those it was taken with (no Undo below it in between); a mark ahead of
+// the game changes nothing.
+func (g *Game) Rewind(m Mark) {
+	if m.n > len(g.plies) {
+		return
+	}
+	g.plies, g.lastCapture, g.pos = g.plies[:m.n], m.lastCapture, m.pos
 }
 
 // Start returns the start position.

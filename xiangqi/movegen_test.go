@@ -290,7 +290,7 @@ func TestPseudoMovesMatchReference(t *testing.T) {
 // TestWouldRepeat: WouldRepeat tells, without playing the move, whether playing it
 // repeats a position (PreviousOccurrence after it), for every legal move along seeded
 // random shuffling games; moves that cannot be played (empty squares, off the board)
-// repeat nothing. A Clone plays on without touching the game it was taken from.
+// repeat nothing. Rewind restores the game exactly, whatever was played since its mark.
 func TestWouldRepeat(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 2026))
 	repeats := 0
@@ -302,25 +302,42 @@ func TestWouldRepeat(t *testing.T) {
 			if len(legal) == 0 {
 				break
 			}
+			mark, lc := g.Mark(), g.LastCapturePly()
 			for _, m := range legal {
-				c := g.Clone()
-				if err := c.Play(m); err != nil {
+				got := g.WouldRepeat(m)
+				if err := g.Play(m); err != nil {
 					t.Fatal(err)
 				}
-				want := c.PreviousOccurrence() >= 0
-				if got := g.WouldRepeat(m); got != want {
+				want := g.PreviousOccurrence() >= 0
+				// Two more plies, so that the rewind takes back a capture now and then.
+				for range 2 {
+					if next := g.Position().LegalMoves(); len(next) > 0 {
+						g.Play(next[r.IntN(len(next))])
+					}
+				}
+				g.Rewind(mark)
+				if got != want {
 					t.Fatalf("game %d ply %d %s: WouldRepeat %v, PreviousOccurrence says %v", n, ply, m, got, want)
+				}
+				if g.Len() != ply || !g.Position().Equal(&p) || g.Position().Hash() != p.Hash() || g.LastCapturePly() != lc {
+					t.Fatalf("game %d ply %d: Rewind did not restore the game", n, ply)
 				}
 				if want {
 					repeats++
 				}
 			}
-			if g.Len() != ply || g.Position().Hash() != p.Hash() {
-				t.Fatalf("game %d ply %d: a clone's moves changed the game", n, ply)
+			// Moves that cannot be played repeat nothing: from an empty square, off the
+			// board (squares 90 to 127 of the encoding).
+			var empty xiangqi.Square
+			for s := xiangqi.Square(0); s < xiangqi.NumSquares; s++ {
+				if p.At(s) == xiangqi.NoPiece {
+					empty = s
+					break
+				}
 			}
-			for _, m := range []xiangqi.Move{xiangqi.NoMove, xiangqi.NewMove(xiangqi.SquareAt(4, 4), xiangqi.SquareAt(4, 5))} {
-				if p.At(m.From()) == xiangqi.NoPiece && g.WouldRepeat(m) {
-					t.Fatalf("game %d ply %d: %s repeats", n, ply, m)
+			for _, m := range []xiangqi.Move{xiangqi.NewMove(empty, xiangqi.SquareAt(4, 5)), xiangqi.Move(0x7f), xiangqi.Move(0x7f << 7), xiangqi.Move(0x3fff)} {
+				if g.WouldRepeat(m) {
+					t.Fatalf("game %d ply %d: %v repeats", n, ply, uint16(m))
 				}
 			}
 			// Shuffle back and forth often, so that many moves repeat.

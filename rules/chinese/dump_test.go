@@ -43,6 +43,8 @@ func (d *dumpJudge) JudgeCycle(ctx context.Context, g *xiangqi.Game, start, end 
 	return j, err
 }
 
+func (d *dumpJudge) Foresees() bool { return aheadWorkerCount() >= 2 }
+
 func (d *dumpJudge) Foresee(ctx context.Context, g *xiangqi.Game, cycles []arbiter.CycleBounds) {
 	foresee(ctx, g, cycles, &d.cache)
 }

@@ -52,11 +52,12 @@ func TestJudgeCycleBadInput(t *testing.T) {
 }
 
 // TestKingAnswerNotSearched: a king move that answers check (26.1.2, the spec's
-// classification order §1.5 step 2) or parries a mate threat is idle (of one of the idle
-// kinds: the second one offers the exchange of rooks, 兑) whatever it threatens, so its threats are not searched: no work, no excluded threats, a note
-// that says why. 图17: the king's answer d8-d7 would create a threat; a constructed
-// king answer e1-d1 that uncovers the rook e0's attack on the unprotected rook e5, a
-// 捉 if the king had not been in check.
+// classification order §1.5 step 2) or parries a mate threat is idle whatever it
+// threatens, so its threats are not searched: no work, no excluded threats, and a note
+// that names its idle kind and says why. 图17: the king's answer d8-d7 would create a
+// threat. Constructed: the king's answer e1-d1 uncovers the rook e0's attack on the
+// unprotected rook e5, a 捉 if the king had not been in check; it offers the exchange of
+// rooks (兑).
 func TestKingAnswerNotSearched(t *testing.T) {
 	for _, c := range []struct {
 		fen, moves string
@@ -74,7 +75,7 @@ func TestKingAnswerNotSearched(t *testing.T) {
 		cl := &classifier{mates: newMateSearch()}
 		pn, st := cl.classifyMove(&f)
 		attack := pn.Nature == arbiter.NatureCheck || pn.Nature == arbiter.NatureMateThreat || pn.Nature == arbiter.NatureChase
-		if attack || len(pn.All) != 1 || len(pn.Threats) != 0 || len(pn.Excluded) != 0 || st.total != 0 || !strings.Contains(pn.Note, "26.1.2") {
+		if attack || len(pn.All) != 1 || len(pn.Threats) != 0 || len(pn.Excluded) != 0 || st.total != 0 || !strings.Contains(pn.Note, "26.1.2") || !strings.Contains(pn.Note, pn.Nature.Chinese()) {
 			t.Errorf("%s ply %d: %s %+v, work %d", c.fen, c.ply+1, pn.Nature, pn, st.total)
 		}
 	}

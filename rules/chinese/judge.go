@@ -380,6 +380,10 @@ func (gj *gameJudge) JudgeCycle(ctx context.Context, g *xiangqi.Game, start, end
 	return j, err
 }
 
+// Foresees reports whether Foresee makes anything ahead: only with two cores or more
+// (arbiter.Foreseer).
+func (gj *gameJudge) Foresees() bool { return aheadWorkerCount() >= 2 }
+
 // Foresee makes ahead, on up to GOMAXPROCS goroutines, the classifications that the
 // judgements of cycles will need and that the game's cache does not hold yet, and puts
 // them in the cache (arbiter.Foreseer). Each is a function of its move, position and

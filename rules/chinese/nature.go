@@ -62,10 +62,16 @@ func (c *classifier) classify(f *plyFacts) arbiter.PlyNature {
 		// nor its 捉 can count, so neither is searched.
 		idle, _ := c.idleKind(f)
 		pn.Nature, pn.All = idle, []arbiter.Nature{idle}
-		pn.Note = moveName(f) + " answers check with the king: idle whatever it threatens (闲, 26.1.2)"
+		what := "check"
 		if kingParry {
-			pn.Note = moveName(f) + " answers the mate threat with the king: idle whatever it threatens (闲, 26.1.2)"
+			what = "the mate threat"
 		}
+		kind := "idle whatever it threatens (闲, 26.1.2)"
+		if idle != arbiter.NatureIdle {
+			// 兑, 献 or 跟: still idle (CXA 2011 28.9).
+			kind = fmt.Sprintf("%s (%s), idle whatever it threatens (26.1.2)", idle, idle.Chinese())
+		}
+		pn.Note = moveName(f) + " answers " + what + " with the king: " + kind
 		return pn
 	}
 

@@ -3,6 +3,7 @@ package chinese
 import (
 	"context"
 	"math/rand/v2"
+	"os"
 	"reflect"
 	"testing"
 
@@ -276,4 +277,55 @@ func TestForesightSameJudgements(t *testing.T) {
 		}
 	}
 	t.Logf("%d judgements compared", cycles)
+}
+
+// blindRuleset is the ruleset with game judges that cannot be told the cycles to come.
+type blindRuleset struct{ ruleset }
+
+func (blindRuleset) NewGameJudge() arbiter.CycleJudge {
+	return struct{ arbiter.CycleJudge }{&gameJudge{}}
+}
+
+// TestAdjudicateForesightSameReports: adjudicating a record with the classifications of
+// its cycles made ahead, in parallel and in the batches a session tells the game judge
+// about, gives exactly the report made without them, under policies that end the game at
+// the third occurrence, let it go on, or forbid the move: seeded random games with
+// repetitions and the first CCPD games (when the corpus is there).
+func TestAdjudicateForesightSameReports(t *testing.T) {
+	defer func(w int) { aheadWorkers = w }(aheadWorkers)
+	aheadWorkers = 2
+	var games []benchGame
+	r := rand.New(rand.NewPCG(17, 2026))
+	for range 40 {
+		games = append(games, benchGame{xiangqi.StartPosition(), randomRepetitionGame(r, 60+r.IntN(60))})
+	}
+	if _, err := os.Stat(corpusPath); err == nil {
+		corpus := loadCorpus(t)
+		games = append(games, corpus[:min(len(corpus), 2000)]...)
+	}
+	policies := []arbiter.Policy{
+		arbiter.DefaultPolicy(),
+		{NaturalMoveLimit: -1, LossAtOccurrence: 4, DrawAtOccurrence: 100},
+		{OnViolation: arbiter.ViolationForbid, LossAtOccurrence: 3, DrawAtOccurrence: 5},
+	}
+	judged := 0
+	for gi, g := range games {
+		for _, pol := range policies {
+			got, err := arbiter.Adjudicate(New(), g.start, g.moves, pol)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := arbiter.Adjudicate(blindRuleset{}, g.start, g.moves, pol)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("game %d, policy %+v: the report differs from one made without foresight", gi, pol)
+			}
+			if got.Cycle != nil {
+				judged++
+			}
+		}
+	}
+	t.Logf("%d games, %d reports with a cycle", len(games), judged)
 }
