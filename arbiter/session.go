@@ -277,6 +277,22 @@ func (s *Session) Play(ctx context.Context, m xiangqi.Move) (Update, error) {
 	return u, nil
 }
 
+// occurredAtLeast reports whether the current position of g has occurred k times or
+// more (this time included) since the last capture, scanning back no further than the
+// k-th.
+func occurredAtLeast(g *xiangqi.Game, k int) bool {
+	h, n := g.Position().Hash(), 1
+	for i := g.Len() - 2; i >= g.LastCapturePly() && n < k; i -= 2 {
+		if g.HashAt(i) == h {
+			n++
+		}
+	}
+	return n >= k
+}
+
+// occurrence is how often a position has occurred and after which ply last.
+type occurrence struct{ n, last int }
+
 // foresightPlies bounds how many moves ahead foresee looks at once.
 const foresightPlies = 2 * MaxCyclePlies
 
@@ -291,16 +307,33 @@ const foresightPlies = 2 * MaxCyclePlies
 //
 // It plays the moves ahead on the game itself and takes them back before it returns.
 func (s *Session) foresee(ctx context.Context, fs Foreseer, moves []xiangqi.Move) int {
-	if s.over {
+	if s.over || len(moves) == 0 {
 		return 0
 	}
 	g := s.game
 	mark := g.Mark()
 	defer g.Rewind(mark)
-	t := *s // the natural move counter, followed on a copy
 	stopAt := min(s.policy.DrawAtOccurrence, s.policy.LossAtOccurrence)
+	// A first cycle that may already end the game makes the batch a lone cycle: found
+	// without building anything, by a scan that stops at the stopAt-th occurrence (a game
+	// that goes on past such cycles asks this at every repeating move).
+	if g.Play(moves[0]) != nil {
+		return 0
+	}
+	if occurredAtLeast(g, stopAt) {
+		return 0
+	}
+	g.Rewind(mark)
+	t := *s // the natural move counter, followed on a copy
+	// The positions since the last capture (which no earlier one can repeat): how often
+	// each has occurred and after which ply last, kept up to date as the moves are played
+	// (a scan of the game per repetition, as Play makes, would cost a long record dearly).
+	seen := make(map[uint64]occurrence, 2*(g.Len()-g.LastCapturePly()+1))
+	for i := g.LastCapturePly(); i <= g.Len(); i++ {
+		o := seen[g.HashAt(i)]
+		seen[g.HashAt(i)] = occurrence{o.n + 1, i}
+	}
 	var cycles []CycleBounds
-	var occ []int
 	n := 0
 	for n < len(moves) && n < foresightPlies {
 		mover := g.Position().SideToMove()
@@ -308,9 +341,15 @@ func (s *Session) foresee(ctx context.Context, fs Foreseer, moves []xiangqi.Move
 			break
 		}
 		n++
-		if prev := g.PreviousOccurrence(); prev >= 0 {
-			cycles = append(cycles, CycleBounds{prev, g.Len()})
-			if occ = g.Occurrences(occ[:0]); len(occ)+1 >= stopAt {
+		h := g.Position().Hash()
+		if g.Ply(g.Len()-1).Captured != xiangqi.NoPiece {
+			clear(seen)
+		}
+		o := seen[h]
+		seen[h] = occurrence{o.n + 1, g.Len()}
+		if o.n > 0 {
+			cycles = append(cycles, CycleBounds{o.last, g.Len()})
+			if o.n+1 >= stopAt {
 				break
 			}
 		}
