@@ -329,3 +329,32 @@ func TestAdjudicateForesightSameReports(t *testing.T) {
 	}
 	t.Logf("%d games, %d reports with a cycle", len(games), judged)
 }
+
+// FuzzAdjudicateForesight: a seeded random game with repetitions, under a policy made of
+// the fuzzer's numbers, gets the same report with foresight as without it
+// (go test -fuzz FuzzAdjudicateForesight ./rules/chinese).
+func FuzzAdjudicateForesight(f *testing.F) {
+	f.Add(uint64(1), uint8(60), uint8(3), uint8(3), false)
+	f.Add(uint64(2026), uint8(90), uint8(4), uint8(100), true)
+	f.Fuzz(func(t *testing.T, seed uint64, plies, loss, draw uint8, forbid bool) {
+		defer func(w int) { aheadWorkers = w }(aheadWorkers)
+		aheadWorkers = 2
+		r := rand.New(rand.NewPCG(seed, 2026))
+		moves := randomRepetitionGame(r, 20+int(plies%100))
+		pol := arbiter.Policy{LossAtOccurrence: 2 + int(loss%10), DrawAtOccurrence: 2 + int(draw%99), NaturalMoveLimit: -1}
+		if forbid {
+			pol.OnViolation = arbiter.ViolationForbid
+		}
+		got, err := arbiter.Adjudicate(New(), xiangqi.StartPosition(), moves, pol)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := arbiter.Adjudicate(blindRuleset{}, xiangqi.StartPosition(), moves, pol)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("seed %d, policy %+v: the report differs from one made without foresight", seed, pol)
+		}
+	})
+}
