@@ -278,8 +278,7 @@ func (c *classifier) classifyCached(f *plyFacts, cache *plyCache) (arbiter.PlyNa
 	}
 	cache.searched()
 	pn, st := c.classifyPlanned(f, o)
-	cache.put(k, plyResult{identityCopy(pn), st})
-	cache.putBase(bk, baseResult{plyResult{identityCopy(pn), st}, o, c.followable, c.idleNature})
+	cache.keep(k, pn, st, o, c.followable, c.idleNature)
 	return pn, st
 }
 
@@ -326,6 +325,13 @@ func (pc *plyCache) searched() {
 	pc.mu.Lock()
 	defer pc.mu.Unlock()
 	pc.searches++
+}
+
+// keep records a classification made in the orientation view for the move and
+// previous move of k, and for the same position and move after another one (base).
+func (pc *plyCache) keep(k plyKey, pn arbiter.PlyNature, st workStats, view orientation, followable, idleNature bool) {
+	pc.put(k, plyResult{identityCopy(pn), st})
+	pc.putBase(plyKey{hash: k.hash, move: k.move}, baseResult{plyResult{identityCopy(pn), st}, view, followable, idleNature})
 }
 
 func (pc *plyCache) get(k plyKey) (plyResult, bool) {
@@ -438,8 +444,6 @@ func foresee(ctx context.Context, g *xiangqi.Game, cycles []arbiter.CycleBounds,
 			continue
 		}
 		f := &plies[jb.i]
-		k := plyKey{f.before.Hash(), f.move, f.prev}
-		cache.put(k, plyResult{identityCopy(r.pn), r.st})
-		cache.putBase(plyKey{hash: k.hash, move: k.move}, baseResult{plyResult{identityCopy(r.pn), r.st}, r.view, r.followable, r.idleNature})
+		cache.keep(plyKey{f.before.Hash(), f.move, f.prev}, r.pn, r.st, r.view, r.followable, r.idleNature)
 	}
 }

@@ -62,9 +62,9 @@ func randomRepetitionGame(r *rand.Rand, n int) []xiangqi.Move {
 	return out
 }
 
-// repetitionJudgements judges every cycle a repetition closes in the game of moves,
-// played in the orientation tr, with judge.
-func repetitionJudgements(tb testing.TB, moves []xiangqi.Move, tr transform, judge arbiter.CycleJudge) []arbiter.Judgement {
+// repetitionGame plays the game of moves in the orientation tr and returns it with the
+// cycles its repetitions close, in the order they close.
+func repetitionGame(tb testing.TB, moves []xiangqi.Move, tr transform) (*xiangqi.Game, []arbiter.CycleBounds) {
 	tb.Helper()
 	p := xiangqi.StartPosition()
 	switch tr {
@@ -74,7 +74,7 @@ func repetitionJudgements(tb testing.TB, moves []xiangqi.Move, tr transform, jud
 		p = p.ColorFlip()
 	}
 	g := xiangqi.NewGame(p)
-	var out []arbiter.Judgement
+	var cycles []arbiter.CycleBounds
 	for _, m := range moves {
 		switch tr {
 		case mirrored:
@@ -86,12 +86,24 @@ func repetitionJudgements(tb testing.TB, moves []xiangqi.Move, tr transform, jud
 			tb.Fatal(err)
 		}
 		if prev := g.PreviousOccurrence(); prev >= 0 {
-			j, err := judge.JudgeCycle(context.Background(), g, prev, g.Len())
-			if err != nil {
-				tb.Fatal(err)
-			}
-			out = append(out, j)
+			cycles = append(cycles, arbiter.CycleBounds{Start: prev, End: g.Len()})
 		}
+	}
+	return g, cycles
+}
+
+// repetitionJudgements judges every cycle a repetition closes in the game of moves,
+// played in the orientation tr, with judge.
+func repetitionJudgements(tb testing.TB, moves []xiangqi.Move, tr transform, judge arbiter.CycleJudge) []arbiter.Judgement {
+	tb.Helper()
+	g, cycles := repetitionGame(tb, moves, tr)
+	out := make([]arbiter.Judgement, 0, len(cycles))
+	for _, c := range cycles {
+		j, err := judge.JudgeCycle(context.Background(), g, c.Start, c.End)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		out = append(out, j)
 	}
 	return out
 }
@@ -233,29 +245,7 @@ func TestForesightSameJudgements(t *testing.T) {
 		for _, tr := range []transform{identity, mirrored, flipped} {
 			aheadWorkers = 1
 			want := repetitionJudgements(t, moves, tr, ruleset{}.NewGameJudge())
-			// The whole game, and the cycles a session would judge in it.
-			g := xiangqi.NewGame(xiangqi.StartPosition())
-			switch tr {
-			case mirrored:
-				g = xiangqi.NewGame(g.Start().Mirror())
-			case flipped:
-				g = xiangqi.NewGame(g.Start().ColorFlip())
-			}
-			var bounds []arbiter.CycleBounds
-			for _, m := range moves {
-				switch tr {
-				case mirrored:
-					m = m.Mirror()
-				case flipped:
-					m = m.Flip()
-				}
-				if err := g.Play(m); err != nil {
-					t.Fatal(err)
-				}
-				if prev := g.PreviousOccurrence(); prev >= 0 {
-					bounds = append(bounds, arbiter.CycleBounds{Start: prev, End: g.Len()})
-				}
-			}
+			g, bounds := repetitionGame(t, moves, tr)
 			aheadWorkers = 2
 			gj := &gameJudge{}
 			gj.Foresee(context.Background(), g, bounds)
