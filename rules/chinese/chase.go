@@ -1,6 +1,10 @@
 package chinese
 
-import "github.com/arbiter-xq/arbiter/xiangqi"
+import (
+	"slices"
+
+	"github.com/arbiter-xq/arbiter/xiangqi"
+)
 
 // Winning threats for 捉 (CXA 2020 24.x; 2011 28.3 and 29.1-29.4): with the opponent
 // passing, the chaser could win material on its next move, either
@@ -671,10 +675,14 @@ func (a *analyst) computeBestWin(p *xiangqi.Position, depth int, raw bool, ceil 
 	best := 0
 	var victims victimSet
 	c := a.chaser
-	// Value every capture first; the mate test runs only on the best ones.
+	// Every capture's gain is at most what it takes (the exchange after it never costs
+	// the chaser more, see exchange): the captures are valued in the order of what they
+	// take, and only as far as one of them could still reach the best gain found. The
+	// mate test runs only on the best ones.
 	type capture struct {
-		m xiangqi.Move
-		g int
+		m      xiangqi.Move
+		ub, g  int
+		valued bool
 	}
 	// A side has fewer than 128 captures, so the buffer stays on the stack, and nothing
 	// is ever left out (which capture is left out would depend on the orientation).
@@ -687,7 +695,8 @@ func (a *analyst) computeBestWin(p *xiangqi.Position, depth int, raw bool, ceil 
 			break
 		}
 		pc := p.At(t)
-		if pc.Kind() == xiangqi.King || value(pc, t, c) <= 0 {
+		v := value(pc, t, c)
+		if pc.Kind() == xiangqi.King || v <= 0 {
 			continue
 		}
 		for _, from := range p.AppendAttackers(buf[:0], t, c) {
@@ -697,28 +706,49 @@ func (a *analyst) computeBestWin(p *xiangqi.Position, depth int, raw bool, ceil 
 				// makes pay is the king's own attack.
 				continue
 			}
-			m := xiangqi.NewMove(from, t)
-			a.leafExchanges = true
-			g, legal := a.rawGain(p, m, false)
-			a.leafExchanges = false
-			if legal && g > 0 {
-				caps = append(caps, capture{m, g})
-			}
+			caps = append(caps, capture{m: xiangqi.NewMove(from, t), ub: v})
 		}
 	}
-	for n := len(caps); n > 0; {
+	// order lists the captures by what they take, largest first (ties in the order they
+	// were met); next is the first one not valued yet.
+	var obuf [128]uint8
+	order := obuf[:len(caps)]
+	for i := range order {
+		order[i] = uint8(i)
+	}
+	slices.SortStableFunc(order, func(x, y uint8) int { return caps[y].ub - caps[x].ub })
+	next := 0
+	for {
+		// Value the captures that may reach the best gain valued so far (top); in the
+		// exhaustive mode of the tests, every capture.
 		top := 0
-		for _, x := range caps[:n] {
-			top = max(top, x.g)
+		for _, x := range caps {
+			if x.valued {
+				top = max(top, x.g)
+			}
 		}
-		k := 0
-		for _, x := range caps[:n] {
-			if x.g < top {
-				caps[k] = x
-				k++
+		for ; next < len(order) && (a.mates.exhaustive || caps[order[next]].ub >= top); next++ {
+			x := &caps[order[next]]
+			a.leafExchanges = true
+			g, legal := a.rawGain(p, x.m, false)
+			a.leafExchanges = false
+			x.valued = true
+			if legal && g > 0 {
+				x.g = g
+				top = max(top, g)
+			}
+		}
+		if top == 0 {
+			break
+		}
+		// Every capture worth top is valued: those that pass the tests are the best.
+		for i := range caps {
+			x := &caps[i]
+			if !x.valued || x.g != top {
 				continue
 			}
-			if raw || (!a.matedAfterCapture(p, x.m) && !a.dutyLost(p, x.m, x.g)) {
+			x.g = 0 // asked
+			if raw || (!a.matedAfterCapture(p, x.m) && !a.dutyLost(p, x.m, top)) {
 				victims.add(x.m.To(), squareOf(x.m.From()), squareOf(x.m.From()))
 				if top > ceil {
 					// One capture worth more than the caller's ceiling is enough: the
@@ -727,7 +757,6 @@ func (a *analyst) computeBestWin(p *xiangqi.Position, depth int, raw bool, ceil 
 				}
 			}
 		}
-		n = k
 		if victims.n > 0 {
 			best = top
 			break

@@ -67,8 +67,9 @@ type mateSearch struct {
 	tier, work, limit int
 	over              bool
 	// exhaustive turns the bounds of the check-line search off (floors and ceilings,
-	// chase.go): every line and continuation is valued completely, as before the search
-	// was bounded. Tests only: TestBoundedLinesExact compares the two.
+	// and the captures at a line's end valued only as far as they may be the best,
+	// chase.go): every line, continuation and capture is valued completely, as before
+	// the search was bounded. Tests only: TestBoundedLinesExact compares the two.
 	exhaustive bool
 	// cuts counts the mate questions a node budget cut short.
 	cuts int

@@ -193,7 +193,13 @@ func (c *classifier) chases(f *plyFacts, answering bool) (threats, excl []arbite
 	// with the mover to move. When the mover stood in check there, captures are taken as
 	// if the check did not bind, so an attack the opponent's own checking move exposed
 	// stays idle (参考图22).
-	base := a.scan(f.before, answering, xiangqi.NoSquare)
+	var baseWins *winSet
+	base := func() *winSet {
+		if baseWins == nil {
+			baseWins = a.scan(f.before, answering, xiangqi.NoSquare)
+		}
+		return baseWins
+	}
 	var escaping, renewing *bool
 	for i := range ws.list {
 		w := &ws.list[i]
@@ -227,7 +233,7 @@ func (c *classifier) chases(f *plyFacts, answering bool) (threats, excl []arbite
 			involved = append(involved, f.move.To())
 			necessary = append(necessary, f.move.To())
 		}
-		b := base.get(w.victim)
+		b := base().get(w.victim)
 		if b != nil && a.freedFromDuty(&f.before, &now, b, w, answering) {
 			// The win was there before only at the price of a piece its capturer
 			// guarded; the move freed the capturer of that duty: a new threat.
@@ -285,7 +291,7 @@ func (c *classifier) chases(f *plyFacts, answering bool) (threats, excl []arbite
 		// of the elephant e2). An escape that newly attacks an advisor or elephant is a
 		// chase (参考图3, 参考图39, 参考图45; 参考图8 through a check line).
 		if isAdvisorOrElephant(w.piece) && containsSquare(w.capturers, f.move.To()) {
-			if b := base.get(w.victim); b != nil && containsSquare(b.capturers, f.move.From()) {
+			if b := base().get(w.victim); b != nil && containsSquare(b.capturers, f.move.From()) {
 				if escaping == nil {
 					e := c.wasThreatened(f)
 					escaping = &e
