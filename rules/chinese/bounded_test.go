@@ -41,7 +41,7 @@ func TestBoundedLinesExact(t *testing.T) {
 		s := newMateSearch()
 		s.exhaustive = exhaustive
 		a := &analyst{chaser: c, mates: s}
-		ws := a.scan(p, false, xiangqi.NoSquare)
+		ws := a.scan(p, false, everySquare)
 		return ws.list, s.cuts > 0 || a.lineNodes >= lineNodeBudget
 	}
 	compared, cut, withLines := 0, 0, 0

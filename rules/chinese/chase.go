@@ -149,6 +149,15 @@ func (v *victimSet) moveFinishers(k xiangqi.Move) {
 // squareSet is a set of squares.
 type squareSet = xiangqi.SquareSet
 
+// everySquare holds every square of the board.
+var everySquare = func() squareSet {
+	var x squareSet
+	for s := range xiangqi.Square(xiangqi.NumSquares) {
+		x.Add(s)
+	}
+	return x
+}()
+
 func squareOf(s xiangqi.Square) squareSet {
 	var x squareSet
 	x.Add(s)
@@ -238,10 +247,13 @@ func kingOrPawn(pc xiangqi.Piece) bool {
 	return k == xiangqi.King || k == xiangqi.Pawn
 }
 
-// scan returns every piece the side to move of p (the chaser) can win. relaxed ignores
-// the chaser's own king safety for direct captures and skips check lines (the "did it
-// exist before" baseline when the chaser stood in check, see chase newness in nature.go).
-func (a *analyst) scan(p xiangqi.Position, relaxed bool, only xiangqi.Square) *winSet {
+// scan returns every piece on the squares only (everySquare for all) that the side to
+// move of p (the chaser) can win. relaxed ignores the chaser's own king safety for
+// direct captures and skips check lines (the "did it exist before" baseline when the
+// chaser stood in check, see chase newness in nature.go). The check lines are searched
+// in full whatever only holds (their bound, lineNodeBudget, is the scan's); only the
+// direct captures of the other pieces are left out.
+func (a *analyst) scan(p xiangqi.Position, relaxed bool, only squareSet) *winSet {
 	ws := &winSet{}
 	a.lineNodes = 0
 	c := a.chaser
@@ -251,7 +263,7 @@ func (a *analyst) scan(p xiangqi.Position, relaxed bool, only xiangqi.Square) *w
 		if t == xiangqi.NoSquare {
 			break
 		}
-		if only != xiangqi.NoSquare && t != only {
+		if !only.Has(t) {
 			continue
 		}
 		pc := p.At(t)
@@ -280,7 +292,7 @@ func (a *analyst) scan(p xiangqi.Position, relaxed bool, only xiangqi.Square) *w
 		mover := p.At(k.From())
 		for i := 0; i < vs.n; i++ {
 			v := vs.sq[i]
-			if only != xiangqi.NoSquare && v != only {
+			if !only.Has(v) {
 				continue
 			}
 			if cur := ws.get(v); cur != nil && !cur.viaCheck && cur.gain >= g {

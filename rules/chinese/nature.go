@@ -185,7 +185,7 @@ func (c *classifier) chases(f *plyFacts, answering bool) (threats, excl []arbite
 	a := &analyst{chaser: f.mover, mates: c.mates}
 	now := f.after
 	now.SetSideToMove(f.mover)
-	ws := a.scan(now, false, xiangqi.NoSquare)
+	ws := a.scan(now, false, everySquare)
 	if len(ws.list) == 0 {
 		return nil, nil
 	}
@@ -193,10 +193,20 @@ func (c *classifier) chases(f *plyFacts, answering bool) (threats, excl []arbite
 	// with the mover to move. When the mover stood in check there, captures are taken as
 	// if the check did not bind, so an attack the opponent's own checking move exposed
 	// stays idle (参考图22).
+	//
+	// The baseline is scanned only when a win reaches that question, and only for the
+	// victims that may reach it (material, not won only through another win): it
+	// asks whether each of them could be won before, not what else could.
 	var baseWins *winSet
 	base := func() *winSet {
 		if baseWins == nil {
-			baseWins = a.scan(f.before, answering, xiangqi.NoSquare)
+			var need squareSet
+			for i := range ws.list {
+				if w := &ws.list[i]; isMaterial(w.piece, w.victim) && a.wonThrough(now, ws, w) == xiangqi.NoSquare {
+					need.Add(w.victim)
+				}
+			}
+			baseWins = a.scan(f.before, answering, need)
 		}
 		return baseWins
 	}
@@ -358,7 +368,7 @@ func (c *classifier) wasThreatened(f *plyFacts) bool {
 	if p.InCheck(f.mover) {
 		return false
 	}
-	return opp.scan(p, false, f.move.From()).get(f.move.From()) != nil
+	return opp.scan(p, false, squareOf(f.move.From())).get(f.move.From()) != nil
 }
 
 // necessary returns the chaser's pieces without which the victim can no longer be won
