@@ -57,7 +57,11 @@ func (p *Position) attackersOf(s Square, by Color, dst []Square, collect bool) (
 	}
 	horse := MakePiece(by, Horse)
 	hl := &horseAttackers[s]
-	for i := uint8(0); i < hl.n; i++ {
+	n := hl.n
+	if !p.horses[by].Meets(horseAttackerSquares[s]) {
+		n = 0 // no horse stands where one could attack from
+	}
+	for i := uint8(0); i < n; i++ {
 		st := hl.steps[i]
 		if p.board[st.to] == horse && p.board[st.block] == NoPiece {
 			if !collect {
@@ -70,7 +74,11 @@ func (p *Position) attackersOf(s Square, by Color, dst []Square, collect bool) (
 	// Pawns: a pawn attacks the squares it could move to.
 	pawn := MakePiece(by, Pawn)
 	pl := &pawnAttackers[by][s]
-	for i := uint8(0); i < pl.n; i++ {
+	n = pl.n
+	if !p.pawns[by].Meets(pawnAttackerSquares[by][s]) {
+		n = 0
+	}
+	for i := uint8(0); i < n; i++ {
 		if t := pl.steps[i].to; p.board[t] == pawn {
 			if !collect {
 				return nil, true
@@ -240,12 +248,8 @@ func (p *Position) IsPinned(s Square) bool {
 	if p.InCheck(c) {
 		return false // already in check: pins are not meaningful
 	}
-	p.board[s] = NoPiece
-	p.setOccupied(s, false)
-	p.pieces[c].Remove(s)
+	p.Put(s, NoPiece)
 	pinned := p.InCheck(c)
-	p.board[s] = pc
-	p.setOccupied(s, true)
-	p.pieces[c].Add(s)
+	p.Put(s, pc)
 	return pinned
 }

@@ -101,19 +101,26 @@ func (p *Position) KingsFacingReference() bool {
 	return true
 }
 
-// OccupancyConsistent reports whether the line masks match the board.
+// OccupancyConsistent reports whether the line masks and the piece sets (all, horses,
+// pawns) match the board.
 func (p *Position) OccupancyConsistent() bool {
 	var q Position
 	for s := Square(0); s < NumSquares; s++ {
 		q.setOccupied(s, p.board[s] != NoPiece)
 	}
-	var pieces [2]SquareSet
+	var pieces, horses, pawns [2]SquareSet
 	for s := Square(0); s < NumSquares; s++ {
 		if pc := p.board[s]; pc != NoPiece {
 			pieces[pc.Color()].Add(s)
+			switch pc.Kind() {
+			case Horse:
+				horses[pc.Color()].Add(s)
+			case Pawn:
+				pawns[pc.Color()].Add(s)
+			}
 		}
 	}
-	return q.occRank == p.occRank && q.occFile == p.occFile && pieces == p.pieces
+	return q.occRank == p.occRank && q.occFile == p.occFile && pieces == p.pieces && horses == p.horses && pawns == p.pawns
 }
 
 // AppendPseudoMovesReference is AppendPseudoMoves with the rook and cannon moves found

@@ -13,11 +13,26 @@ type Position struct {
 	kings   [2]Square
 	// pieces[c] has bit s%64 of word s/64 set when c has a piece on s.
 	pieces [2]SquareSet
-	side   Color
-	hash   uint64
+	// horses[c] and pawns[c] hold the squares of c's horses and pawns: the attack scan
+	// skips the squares a horse or pawn could attack from when none stands on them.
+	horses, pawns [2]SquareSet
+	side          Color
+	hash          uint64
 	// HalfmoveClock and Fullmove are the FEN counters; they do not take part in
 	// position identity.
 	HalfmoveClock, Fullmove int
+}
+
+// kindSet returns the set that holds the squares of pieces like pc (horses and pawns),
+// or nil for the other kinds.
+func (p *Position) kindSet(pc Piece) *SquareSet {
+	switch pc.Kind() {
+	case Horse:
+		return &p.horses[pc.Color()]
+	case Pawn:
+		return &p.pawns[pc.Color()]
+	}
+	return nil
 }
 
 // At returns the piece on s.
@@ -38,11 +53,17 @@ func (p *Position) Put(s Square, pc Piece) {
 	if old := p.board[s]; old != NoPiece {
 		p.hash ^= zobrist.piece[old][s]
 		p.pieces[old.Color()].Remove(s)
+		if set := p.kindSet(old); set != nil {
+			set.Remove(s)
+		}
 	}
 	p.board[s] = pc
 	p.setOccupied(s, pc != NoPiece)
 	if pc != NoPiece {
 		p.pieces[pc.Color()].Add(s)
+		if set := p.kindSet(pc); set != nil {
+			set.Add(s)
+		}
 		p.hash ^= zobrist.piece[pc][s]
 		if pc.Kind() == King {
 			p.kings[pc.Color()] = s
@@ -79,10 +100,17 @@ func (p *Position) MakeMove(m Move) Piece {
 	if cap != NoPiece {
 		h ^= zobrist.piece[cap][to]
 		p.pieces[cap.Color()].Remove(to)
+		if set := p.kindSet(cap); set != nil {
+			set.Remove(to)
+		}
 	}
 	own := &p.pieces[pc.Color()]
 	own.Remove(from)
 	own.Add(to)
+	if set := p.kindSet(pc); set != nil {
+		set.Remove(from)
+		set.Add(to)
+	}
 	p.board[from] = NoPiece
 	p.board[to] = pc
 	p.setOccupied(from, false)
@@ -103,9 +131,16 @@ func (p *Position) UnmakeMove(m Move, cap Piece) {
 	own := &p.pieces[pc.Color()]
 	own.Remove(to)
 	own.Add(from)
+	if set := p.kindSet(pc); set != nil {
+		set.Remove(to)
+		set.Add(from)
+	}
 	if cap != NoPiece {
 		h ^= zobrist.piece[cap][to]
 		p.pieces[cap.Color()].Add(to)
+		if set := p.kindSet(cap); set != nil {
+			set.Add(to)
+		}
 	}
 	p.board[to] = cap
 	p.board[from] = pc
@@ -177,6 +212,9 @@ func (x *SquareSet) Union(o SquareSet) { x[0], x[1] = x[0]|o[0], x[1]|o[1] }
 
 // Intersect keeps the squares that are also in o.
 func (x *SquareSet) Intersect(o SquareSet) { x[0], x[1] = x[0]&o[0], x[1]&o[1] }
+
+// Meets reports whether the set and o have a square in common.
+func (x SquareSet) Meets(o SquareSet) bool { return x[0]&o[0] != 0 || x[1]&o[1] != 0 }
 
 // Empty reports whether the set has no square.
 func (x SquareSet) Empty() bool { return x[0] == 0 && x[1] == 0 }

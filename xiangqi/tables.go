@@ -25,6 +25,10 @@ var (
 	// pawnAttackers lists, for a target square, where a pawn of each colour must stand
 	// to attack it: behind it first, then beside it (files a to i) once across the river.
 	pawnAttackers [2][NumSquares]stepList
+	// horseAttackerSquares and pawnAttackerSquares hold the squares of those lists as
+	// sets.
+	horseAttackerSquares [NumSquares]SquareSet
+	pawnAttackerSquares  [2][NumSquares]SquareSet
 	// rays lists, for a square and each direction of rayDirs, the squares outward from
 	// it to the edge of the board.
 	rays [NumSquares][4]ray
@@ -141,6 +145,16 @@ func buildTables() bool {
 		l := &horseSteps[h]
 		for i := uint8(0); i < l.n; i++ {
 			horseAttackers[l.steps[i].to].add(h, l.steps[i].block)
+		}
+	}
+	for t := Square(0); t < NumSquares; t++ {
+		for i := uint8(0); i < horseAttackers[t].n; i++ {
+			horseAttackerSquares[t].Add(horseAttackers[t].steps[i].to)
+		}
+		for c := range pawnAttackers {
+			for i := uint8(0); i < pawnAttackers[c][t].n; i++ {
+				pawnAttackerSquares[c][t].Add(pawnAttackers[c][t].steps[i].to)
+			}
 		}
 	}
 	return true
