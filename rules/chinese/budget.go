@@ -33,9 +33,10 @@ const (
 
 // workPerMove is the budget of one move's classification, in work units (a unit is
 // roughly a position visited, a fraction of a microsecond). The official diagrams need
-// at most about 7,000 units for one move (图9; see TestWorkBudget), and the budget
+// at most about 6,000 units for one move (图9; see TestWorkBudget), and the budget
 // leaves room above that for real games: the heaviest move of the CCPD corpus that
-// completes needs about 28,400 units (about 4.5 ms).
+// completes needs about 22,700 units (28,400 before the captures at a line's end were
+// valued only while one could be the best, chase.go).
 //
 // The budget was 40,000 units while a mate search counted every move it looked at as a
 // check; since it counts only the checks it plays (xiangqi.AppendCheckCandidates picks
