@@ -19,7 +19,8 @@ const (
 	// check that captures and is answered by taking the checker back is an exchange
 	// inside the line and is not counted (参考图23, 献兼捉; see line).
 	checkLineDepth = 2
-	// lineNodeBudget bounds the check lines examined in one scan.
+	// lineNodeBudget bounds the check lines examined in one scan (and in one canWin or
+	// directWin question).
 	lineNodeBudget = 600
 	// followUpDepth is the number of checks of the lines that follow an exchange
 	// (followUpGain): one check, then a capture.
@@ -432,7 +433,7 @@ func (a *analyst) discoveredCheck(p *xiangqi.Position, k xiangqi.Move) bool {
 }
 
 // canWin reports whether the side to move of p (the chaser) can win the piece on victim:
-// scan(p, false, victim) without building the win set, stopping at the first way found.
+// scan(p, false, squareOf(victim)) without building the win set, stopping at the first way found.
 func (a *analyst) canWin(p xiangqi.Position, victim xiangqi.Square) bool {
 	a.lineNodes = 0
 	c := a.chaser

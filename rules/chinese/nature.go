@@ -197,15 +197,21 @@ func (c *classifier) chases(f *plyFacts, answering bool) (threats, excl []arbite
 	// The baseline is scanned only when a win reaches that question, and only for the
 	// victims that may reach it (material, not won only through another win): it
 	// asks whether each of them could be won before, not what else could.
+	through := make([]xiangqi.Square, len(ws.list)) // wonThrough, or NoSquare
+	var need squareSet
+	for i := range ws.list {
+		w := &ws.list[i]
+		through[i] = xiangqi.NoSquare
+		if !isMaterial(w.piece, w.victim) {
+			continue
+		}
+		if through[i] = a.wonThrough(now, ws, w); through[i] == xiangqi.NoSquare {
+			need.Add(w.victim)
+		}
+	}
 	var baseWins *winSet
 	base := func() *winSet {
 		if baseWins == nil {
-			var need squareSet
-			for i := range ws.list {
-				if w := &ws.list[i]; isMaterial(w.piece, w.victim) && a.wonThrough(now, ws, w) == xiangqi.NoSquare {
-					need.Add(w.victim)
-				}
-			}
 			baseWins = a.scan(f.before, answering, need)
 		}
 		return baseWins
@@ -218,7 +224,7 @@ func (c *classifier) chases(f *plyFacts, answering bool) (threats, excl []arbite
 			excl = append(excl, excluded(t, excUncrossedPawn, f.view.pieceAt(w.piece, w.victim)+" has not crossed the river: not 子力"))
 			continue
 		}
-		if y := a.wonThrough(now, ws, w); y != xiangqi.NoSquare {
+		if y := through[i]; y != xiangqi.NoSquare {
 			excl = append(excl, excluded(t, excWonElsewhere, f.view.pieceAt(w.piece, w.victim)+" is won only through the win of "+f.view.pieceAt(now.At(y), y)+", which counts as the chase (26.5)"))
 			continue
 		}
@@ -343,6 +349,7 @@ func (a *analyst) freedFromDuty(before, now *xiangqi.Position, b, w *win, relaxe
 // by a capture there and the complete exchange, as scan values it; duty weighs what the
 // capturing pieces stop guarding (wardList.duties).
 func (a *analyst) directWin(p *xiangqi.Position, victim xiangqi.Square, relaxed, duty bool) bool {
+	a.lineNodes = 0 // its own bound, as every question's (lineNodeBudget)
 	a.duty = duty
 	defer func() { a.duty = false }()
 	var buf [16]xiangqi.Square
