@@ -503,8 +503,11 @@ func (a *analyst) givesCheck(p *xiangqi.Position, k xiangqi.Move) bool {
 //
 // The line is first valued raw, without any mate test (they only lower what a line
 // wins): when some reply already holds the raw value below floor, the exact line is
-// below floor too and the mate questions, the costly part, are never asked.
+// below floor too and the mate questions, the costly part, are never asked. The raw
+// pass only asks whether the line reaches floor (floorTest), so each reply's
+// continuation is valued only up to what holding the line below floor takes.
 func (a *analyst) checkLine(p *xiangqi.Position, k xiangqi.Move, depth, floor int) (gain int, victims victimSet, ok bool) {
+	a.floorTest = true
 	if g, vs, ok := a.line(p, k, depth, true, floor); !ok || g < floor {
 		return g, vs, ok
 	}
@@ -521,6 +524,8 @@ func (a *analyst) checkLine(p *xiangqi.Position, k xiangqi.Move, depth, floor in
 // exactly, so the gain and victims of a line worth floor or more are those of the
 // complete search; only fewer positions are visited.
 func (a *analyst) line(p *xiangqi.Position, k xiangqi.Move, depth int, raw bool, floor int) (gain int, victims victimSet, ok bool) {
+	test := a.floorTest && !a.mates.exhaustive
+	a.floorTest = false // the lines inside this one are valued as usual
 	if a.lineNodes >= lineNodeBudget || !a.mates.spend(1) {
 		a.lineCut = true
 		return 0, victims, false
@@ -566,7 +571,17 @@ func (a *analyst) line(p *xiangqi.Position, k xiangqi.Move, depth int, raw bool,
 		// turn it into a loss (below), so a continuation of 0 must be told apart from a
 		// larger one.
 		ceil := noCeiling
-		if worst < 1<<20 && !a.mates.exhaustive {
+		switch {
+		case test:
+			// Only whether the line reaches floor is asked: a reply matters only if it
+			// holds the chaser below floor, and the continuation is needed exactly only
+			// up to what that takes.
+			ceil = floor - 1 - (took - lost)
+			if ceil < 0 {
+				p.UnmakeMove(r, c2)
+				continue
+			}
+		case worst < 1<<20 && !a.mates.exhaustive:
 			ceil = worst - (took - lost)
 			if !raw && c1 != xiangqi.NoPiece && took > lost {
 				ceil = max(ceil, 0)

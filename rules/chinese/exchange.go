@@ -38,6 +38,9 @@ type analyst struct {
 	// played: when it captures and the defender takes the checker back, that exchange
 	// is not counted as one of the line's checks (chase.go, line).
 	exchangeCheckFree bool
+	// floorTest is set by checkLine for its raw pass, which only asks whether the line
+	// reaches its floor (line reads and clears it: the lines inside are valued as usual).
+	floorTest bool
 	// counter is set for the defender's own series of checks after a capture (a root
 	// by consecutive checks): the mates that end its lines are asked to a shallower
 	// depth (see counterLineMateDepth).
