@@ -89,6 +89,14 @@ func (a *analyst) matedAfter(p *xiangqi.Position) bool {
 // its wards), the exchange square, the vacated set, the ply (the depth limit), the
 // chasing side and the mate-test mode.
 func (a *analyst) exchange(p, root *xiangqi.Position, s xiangqi.Square, vacated []xiangqi.Square, ply int, wards *wardList) int {
+	return a.exchangeBelow(p, root, s, vacated, ply, wards, noCeiling)
+}
+
+// exchangeBelow is exchange for a caller that needs the exact value only when it is
+// below limit: as soon as an option worth limit or more is found it returns that value
+// (a lower bound) without weighing the others. The table keeps exact values and, from
+// such cuts, proven lower bounds.
+func (a *analyst) exchangeBelow(p, root *xiangqi.Position, s xiangqi.Square, vacated []xiangqi.Square, ply int, wards *wardList, limit int) int {
 	if ply >= maxExchangePlies {
 		return 0
 	}
@@ -108,17 +116,23 @@ func (a *analyst) exchange(p, root *xiangqi.Position, s xiangqi.Square, vacated 
 	if a.squareOnly {
 		key.mode |= 8
 	}
-	if v, ok := a.mates.exch[key]; ok {
-		return int(v)
+	if e, ok := a.mates.exch[key]; ok && (e.exact || int(e.v) >= limit) {
+		return int(e.v)
 	}
 	if !a.mates.spend(1) {
 		return 0 // out of budget: the judgement is redone in a cheaper mode (budget.go)
 	}
-	v := a.computeExchange(p, root, s, vacated, ply, wards)
+	v, exact := a.computeExchange(p, root, s, vacated, ply, wards, limit)
 	if !a.mates.over {
-		a.mates.exch[key] = int32(v)
+		a.mates.exch[key] = exchEntry{int32(v), exact}
 	}
 	return v
+}
+
+// exchEntry is a result of exchange: exact, or a lower bound (exact false).
+type exchEntry struct {
+	v     int32
+	exact bool
 }
 
 // exchKey identifies one exchange question within a judgement.
@@ -130,7 +144,7 @@ type exchKey struct {
 	mode       uint8
 }
 
-func (a *analyst) computeExchange(p, root *xiangqi.Position, s xiangqi.Square, vacated []xiangqi.Square, ply int, wards *wardList) int {
+func (a *analyst) computeExchange(p, root *xiangqi.Position, s xiangqi.Square, vacated []xiangqi.Square, ply int, wards *wardList, limit int) (int, bool) {
 	mover := p.SideToMove()
 	var buf [64]xiangqi.Move
 	var moves []xiangqi.Move
@@ -158,7 +172,7 @@ func (a *analyst) computeExchange(p, root *xiangqi.Position, s xiangqi.Square, v
 	// The generation costs about as much as trying the moves: one unit per vacated
 	// square scanned and per capture found.
 	if !a.mates.spend(len(vacated) + len(moves)) {
-		return 0
+		return 0, false
 	}
 	// The candidates, most valuable capture first. A capture can net at most what it
 	// takes (the other side's best answer is never below 0), so once the best option
@@ -207,13 +221,22 @@ func (a *analyst) computeExchange(p, root *xiangqi.Position, s xiangqi.Square, v
 			p.UnmakeMove(m, cap)
 			continue
 		}
-		v := o.v - a.exchange(p, root, s, append(vacated, m.From()), ply+1, wards)
+		// The answer matters only if it leaves this option above best: it is needed
+		// exactly only below o.v-best (the exhaustive mode of the tests values it).
+		answer := o.v - best
+		if a.mates.exhaustive {
+			answer = noCeiling
+		}
+		v := o.v - a.exchangeBelow(p, root, s, append(vacated, m.From()), ply+1, wards, answer)
 		if v > best && (a.leafExchanges || !a.matedAfter(p)) {
 			best = v
 		}
 		p.UnmakeMove(m, cap)
+		if best >= limit {
+			return best, false // the caller needs no more
+		}
 	}
-	return best
+	return best, true
 }
 
 // option is a capture and its value for the side making it.

@@ -61,15 +61,16 @@ type mateSearch struct {
 	victims []victimRec
 	// roots caches safeAtRoot (chase.go) per position and square.
 	roots map[rootKey]bool
-	// exch caches exchange (exchange.go) results.
-	exch map[exchKey]int32
+	// exch caches exchange (exchange.go) results: exact values, and lower bounds from
+	// searches cut at their limit.
+	exch map[exchKey]exchEntry
 	// The judgement's shared work budget (budget.go).
 	tier, work, limit int
 	over              bool
 	// exhaustive turns the bounds of the check-line search off (floors and ceilings,
 	// and the captures at a line's end valued only as far as they may be the best,
-	// chase.go): every line, continuation and capture is valued completely, as before
-	// the search was bounded. Tests only: TestBoundedLinesExact compares the two.
+	// chase.go; the exchanges' limits, exchange.go): every line, continuation, capture
+	// and exchange is valued completely, as before the search was bounded. Tests only: TestBoundedLinesExact compares the two.
 	exhaustive bool
 	// cuts counts the mate questions a node budget cut short.
 	cuts int
@@ -125,7 +126,7 @@ type mateEntry struct {
 }
 
 func newMateSearch() *mateSearch {
-	return &mateSearch{tt: make(map[uint64]mateEntry), wins: make(map[winKey]winEntry), roots: make(map[rootKey]bool), exch: make(map[exchKey]int32), limit: 1 << 62}
+	return &mateSearch{tt: make(map[uint64]mateEntry), wins: make(map[winKey]winEntry), roots: make(map[rootKey]bool), exch: make(map[exchKey]exchEntry), limit: 1 << 62}
 }
 
 // searches recycles the tables of finished judgements (JudgeCycle takes one, clears it
