@@ -35,8 +35,9 @@ const (
 // roughly a position visited, a fraction of a microsecond). The official diagrams need
 // at most about 6,000 units for one move (图9; see TestWorkBudget), and the budget
 // leaves room above that for real games: the heaviest move of the CCPD corpus that
-// completes needs about 22,700 units (28,400 before the captures at a line's end were
-// valued only while one could be the best, chase.go).
+// completes needs about 22,100 units (28,400 before the captures at a line's end, the
+// raw pass of a line and the exchanges were searched only as far as their callers
+// need, chase.go and exchange.go).
 //
 // The budget was 40,000 units while a mate search counted every move it looked at as a
 // check; since it counts only the checks it plays (xiangqi.AppendCheckCandidates picks
