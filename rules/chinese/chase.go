@@ -433,7 +433,8 @@ func (a *analyst) discoveredCheck(p *xiangqi.Position, k xiangqi.Move) bool {
 }
 
 // canWin reports whether the side to move of p (the chaser) can win the piece on victim:
-// scan(p, false, squareOf(victim)) without building the win set, stopping at the first way found.
+// scan(p, false, squareOf(victim)) without building the win set, stopping at the first
+// way found.
 func (a *analyst) canWin(p xiangqi.Position, victim xiangqi.Square) bool {
 	a.lineNodes = 0
 	c := a.chaser
