@@ -137,3 +137,58 @@ func TestRestrictedScanSameWins(t *testing.T) {
 		t.Errorf("only %d wins compared: the comparison says little", wins)
 	}
 }
+
+// TestExchangeBoundsExact checks that the exchange search with its limits (an answer
+// valued only below what keeps an option above the best, exchange.go) values every
+// capture as the complete search does: every capture of each side on the positions of
+// TestBoundedLinesExact, with the exchange's mate tests (as in a scan), without them (at
+// a line's end) and weighing duties (the baseline of newness). A capture where either
+// search had a mate question cut by its node budget is not compared.
+func TestExchangeBoundsExact(t *testing.T) {
+	positions, _ := scanPositions(t)
+	type mode struct {
+		name       string
+		leaf, duty bool
+	}
+	modes := []mode{{"scan", false, false}, {"line's end", true, false}, {"duty", false, true}}
+	gain := func(p xiangqi.Position, c xiangqi.Color, m xiangqi.Move, md mode, exhaustive bool) (int, bool, bool) {
+		s := newMateSearch()
+		s.exhaustive = exhaustive
+		a := &analyst{chaser: c, mates: s, leafExchanges: md.leaf, duty: md.duty}
+		g, legal := a.rawGain(&p, m, false)
+		return g, legal, s.cuts > 0 || s.over
+	}
+	compared := 0
+	var buf [16]xiangqi.Square
+	for _, p := range positions {
+		for _, c := range []xiangqi.Color{xiangqi.Red, xiangqi.Black} {
+			p.SetSideToMove(c)
+			if p.InCheck(c.Other()) {
+				continue
+			}
+			for _, v := range p.Pieces(c.Other()).Squares() {
+				if p.At(v).Kind() == xiangqi.King {
+					continue
+				}
+				for _, from := range p.AppendAttackers(buf[:0], v, c) {
+					m := xiangqi.NewMove(from, v)
+					for _, md := range modes {
+						g, legal, cut := gain(p, c, m, md, false)
+						wg, wlegal, wcut := gain(p, c, m, md, true)
+						if cut || wcut {
+							continue
+						}
+						compared++
+						if g != wg || legal != wlegal {
+							t.Errorf("%s, %v takes %s (%s): bounded exchange %d (legal %v), complete %d (legal %v)", p.FEN(), c, m, md.name, g, legal, wg, wlegal)
+						}
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d captures compared", compared)
+	if compared < 10000 {
+		t.Errorf("only %d captures compared: the comparison says little", compared)
+	}
+}

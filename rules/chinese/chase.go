@@ -524,8 +524,14 @@ func (a *analyst) checkLine(p *xiangqi.Position, k xiangqi.Move, depth, floor in
 // are tried first. Every reply that could set the value or tie it is still valued
 // exactly, so the gain and victims of a line worth floor or more are those of the
 // complete search; only fewer positions are visited.
+//
+// The raw pass of checkLine (floorTest) only asks whether the line reaches floor: a
+// line that does is returned as worth 1<<20, without victims, and checkLine values it
+// in the exact pass.
 func (a *analyst) line(p *xiangqi.Position, k xiangqi.Move, depth int, raw bool, floor int) (gain int, victims victimSet, ok bool) {
-	test := a.floorTest && !a.mates.exhaustive
+	// Only a raw pass may be a test: in the exact one a checking capture followed by
+	// the defender's mate turns a continuation of 0 into a loss (defenderMates).
+	test := a.floorTest && raw && !a.mates.exhaustive
 	a.floorTest = false // the lines inside this one are valued as usual
 	if a.lineNodes >= lineNodeBudget || !a.mates.spend(1) {
 		a.lineCut = true

@@ -70,7 +70,8 @@ type mateSearch struct {
 	// exhaustive turns the bounds of the check-line search off (floors and ceilings,
 	// and the captures at a line's end valued only as far as they may be the best,
 	// chase.go; the exchanges' limits, exchange.go): every line, continuation, capture
-	// and exchange is valued completely, as before the search was bounded. Tests only: TestBoundedLinesExact compares the two.
+	// and exchange is valued completely, as before the search was bounded. Tests only:
+	// TestBoundedLinesExact and TestExchangeBoundsExact compare the two.
 	exhaustive bool
 	// cuts counts the mate questions a node budget cut short.
 	cuts int
