@@ -156,15 +156,7 @@ func TestAttackersMatchReference(t *testing.T) {
 // BenchmarkAttackers measures the attack primitives on the positions of 200 real
 // games: AttackedBy and AppendAttackers on every square for both colours, and InCheck.
 func BenchmarkAttackers(b *testing.B) {
-	games := parseCCPD(b, loadCCPD(b, 200))
-	var positions []xiangqi.Position
-	for _, pg := range games {
-		p := pg.start
-		for _, m := range pg.moves {
-			positions = append(positions, p)
-			p.MakeMove(m)
-		}
-	}
+	positions := ccpdPositions(b, 200)
 	b.Run("AttackedBy", func(b *testing.B) {
 		n := 0
 		for b.Loop() {

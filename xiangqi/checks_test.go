@@ -49,17 +49,7 @@ func TestCheckCandidates(t *testing.T) {
 	if testing.Short() || xiangqi.RaceEnabled {
 		limit, randomGames = 100, 80
 	}
-	var positions []xiangqi.Position
-	for _, pg := range parseCCPD(t, loadCCPD(t, limit)) {
-		p := pg.start
-		for ply := 0; ; ply++ {
-			positions = append(positions, p)
-			if ply == len(pg.moves) {
-				break
-			}
-			p.MakeMove(pg.moves[ply])
-		}
-	}
+	positions := ccpdPositions(t, limit)
 	r := rand.New(rand.NewPCG(7, 2026))
 	var buf []xiangqi.Move
 	for range randomGames {
@@ -111,15 +101,7 @@ func TestCheckCandidates(t *testing.T) {
 // BenchmarkCheckCandidates measures AppendCheckCandidates on the positions of 200 real
 // games, against picking the checks out of every pseudo-legal move (ns per position).
 func BenchmarkCheckCandidates(b *testing.B) {
-	games := parseCCPD(b, loadCCPD(b, 200))
-	var positions []xiangqi.Position
-	for _, pg := range games {
-		p := pg.start
-		for _, m := range pg.moves {
-			positions = append(positions, p)
-			p.MakeMove(m)
-		}
-	}
+	positions := ccpdPositions(b, 200)
 	perPosition := func(b *testing.B) {
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(positions)), "ns/position")
 	}

@@ -123,3 +123,19 @@ func BenchmarkPerft(b *testing.B) {
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }
+
+// ccpdPositions returns every position, from the start to the end, of the first limit
+// CCPD games.
+func ccpdPositions(tb testing.TB, limit int) []xiangqi.Position {
+	tb.Helper()
+	var positions []xiangqi.Position
+	for _, pg := range parseCCPD(tb, loadCCPD(tb, limit)) {
+		p := pg.start
+		positions = append(positions, p)
+		for _, m := range pg.moves {
+			p.MakeMove(m)
+			positions = append(positions, p)
+		}
+	}
+	return positions
+}

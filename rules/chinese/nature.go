@@ -197,7 +197,8 @@ func (c *classifier) chases(f *plyFacts, answering bool) (threats, excl []arbite
 	// The baseline is scanned only when a win reaches that question, and only for the
 	// victims that may reach it (material, not won only through another win): it
 	// asks whether each of them could be won before, not what else could.
-	through := make([]xiangqi.Square, len(ws.list)) // wonThrough, or NoSquare
+	var tbuf [16]xiangqi.Square    // one win per enemy piece at most
+	through := tbuf[:len(ws.list)] // wonThrough, or NoSquare
 	var need squareSet
 	for i := range ws.list {
 		w := &ws.list[i]
