@@ -139,3 +139,22 @@ func ccpdPositions(tb testing.TB, limit int) []xiangqi.Position {
 	}
 	return positions
 }
+
+// TestTransformedHashes compares TransformedHashes with the hashes of the positions it
+// stands for, on every position of 300 CCPD games with either side to move.
+func TestTransformedHashes(t *testing.T) {
+	n := 0
+	for _, p := range ccpdPositions(t, 300) {
+		for _, c := range []xiangqi.Color{xiangqi.Red, xiangqi.Black} {
+			p.SetSideToMove(c)
+			m, f := p.Mirror(), p.ColorFlip()
+			b := f.Mirror()
+			gm, gf, gb := p.TransformedHashes()
+			if gm != m.Hash() || gf != f.Hash() || gb != b.Hash() {
+				t.Fatalf("%s: TransformedHashes %x %x %x, positions %x %x %x", p.FEN(), gm, gf, gb, m.Hash(), f.Hash(), b.Hash())
+			}
+			n++
+		}
+	}
+	t.Logf("%d positions", n)
+}

@@ -114,6 +114,18 @@ func TestMirrorAndFlip(t *testing.T) {
 	if f.SideToMove() != Black || f.BoardFEN() != "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b" {
 		t.Errorf("colour flip of the start: %s", f.BoardFEN())
 	}
+	for _, fen := range []string{StartFEN, "2bak4/4a4/9/4R3p/2b2R1n1/1p7/c8/B2rC4/4p4/2p2KB2 w - - 2 12",
+		"3akab2/9/2n1N4/p1p5p/4c4/2P1C4/P7c/2NCBR1r1/4A4/3AK1B2 b - - 4 41"} {
+		q, err := ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		qm, qf := q.Mirror(), q.ColorFlip()
+		qb := qf.Mirror()
+		if gm, gf, gb := q.TransformedHashes(); gm != qm.Hash() || gf != qf.Hash() || gb != qb.Hash() {
+			t.Errorf("%s: TransformedHashes %x %x %x, positions %x %x %x", q.FEN(), gm, gf, gb, qm.Hash(), qf.Hash(), qb.Hash())
+		}
+	}
 	if got := NewMove(SquareAt(7, 2), SquareAt(4, 2)).Flip().String(); got != "b7e7" {
 		t.Errorf("flip h2e2 = %s, want b7e7", got)
 	}

@@ -181,6 +181,33 @@ func (p *Position) Mirror() Position {
 	return q
 }
 
+// TransformedHashes returns the hashes of p.Mirror(), p.ColorFlip() and
+// p.ColorFlip().Mirror() without building those positions (a ruleset that works in a
+// canonical orientation compares them for every move it classifies).
+func (p *Position) TransformedHashes() (mirror, flip, both uint64) {
+	for c := Red; c <= Black; c++ {
+		for set := p.pieces[c]; ; {
+			s := set.Pop()
+			if s == NoSquare {
+				break
+			}
+			pc := p.board[s]
+			fpc := MakePiece(c.Other(), pc.Kind())
+			fs := s.Flip()
+			mirror ^= zobrist.piece[pc][s.Mirror()]
+			flip ^= zobrist.piece[fpc][fs]
+			both ^= zobrist.piece[fpc][fs.Mirror()]
+		}
+	}
+	if p.side == Black {
+		mirror ^= zobrist.black
+	} else {
+		flip ^= zobrist.black
+		both ^= zobrist.black
+	}
+	return mirror, flip, both
+}
+
 // ColorFlip returns the position with the board turned half a turn and the colours
 // swapped: Red's pieces become Black's on the mirrored squares, and the other side moves.
 func (p *Position) ColorFlip() Position {

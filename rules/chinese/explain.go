@@ -2,6 +2,7 @@ package chinese
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/arbiter-xq/arbiter/arbiter"
@@ -88,6 +89,8 @@ func chaseNote(f *plyFacts, threats []arbiter.Threat) string {
 
 // explainRuling writes the ruling in English with the rulebook's terms.
 func explainRuling(j *arbiter.Judgement, why string) string {
+	// Built by hand rather than with fmt: a site ruling every move of a long shuffling
+	// game has this written at every repetition.
 	var b strings.Builder
 	for _, c := range []xiangqi.Color{xiangqi.Red, xiangqi.Black} {
 		sp := j.Sides[c]
@@ -98,14 +101,23 @@ func explainRuling(j *arbiter.Judgement, why string) string {
 		if sp.Forbidden {
 			status = "forbidden (禁止着法)"
 		}
-		fmt.Fprintf(&b, "%s: %s (%s), %s. ", c, sp.Pattern, arbiter.PatternChinese(sp.Natures), status)
+		for _, s := range []string{c.String(), ": ", sp.Pattern, " (", arbiter.PatternChinese(sp.Natures), "), ", status, ". "} {
+			b.WriteString(s)
+		}
 	}
 	b.WriteString(why)
 	b.WriteString("\n")
+	var num [20]byte
 	for _, pn := range j.Plies {
-		fmt.Fprintf(&b, "ply %d %s: %s\n", pn.Ply+1, pn.Nature.Chinese(), pn.Note)
+		b.WriteString("ply ")
+		b.Write(strconv.AppendInt(num[:0], int64(pn.Ply+1), 10))
+		for _, s := range []string{" ", pn.Nature.Chinese(), ": ", pn.Note, "\n"} {
+			b.WriteString(s)
+		}
 		for _, e := range pn.Excluded {
-			fmt.Fprintf(&b, "  not counted (%s): %s\n", e.Exception, e.Note)
+			for _, s := range []string{"  not counted (", e.Exception, "): ", e.Note, "\n"} {
+				b.WriteString(s)
+			}
 		}
 	}
 	return strings.TrimRight(b.String(), "\n")

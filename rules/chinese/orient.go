@@ -81,9 +81,10 @@ func (o orientation) position(p *xiangqi.Position) xiangqi.Position {
 func canonicalOrientation(p *xiangqi.Position, m, prev xiangqi.Move) orientation {
 	best := orientation(0)
 	bh, bm, bp := p.Hash(), m, prev
+	var hashes [4]uint64 // by orientation: o.position(p).Hash()
+	hashes[orientMirror], hashes[orientFlip], hashes[orientMirror|orientFlip] = p.TransformedHashes()
 	for o := orientMirror; o <= orientMirror|orientFlip; o++ {
-		q := o.position(p)
-		h, om, op := q.Hash(), o.move(m), o.move(prev)
+		h, om, op := hashes[o], o.move(m), o.move(prev)
 		if h < bh || h == bh && (om < bm || om == bm && op < bp) {
 			best, bh, bm, bp = o, h, om, op
 		}
