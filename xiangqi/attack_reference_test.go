@@ -102,13 +102,13 @@ func (p *Position) KingsFacingReference() bool {
 }
 
 // OccupancyConsistent reports whether the line masks and the piece sets (all, horses,
-// pawns) match the board.
+// pawns, rooks and cannons) match the board.
 func (p *Position) OccupancyConsistent() bool {
 	var q Position
 	for s := Square(0); s < NumSquares; s++ {
 		q.setOccupied(s, p.board[s] != NoPiece)
 	}
-	var pieces, horses, pawns [2]SquareSet
+	var pieces, horses, pawns, lines [2]SquareSet
 	for s := Square(0); s < NumSquares; s++ {
 		if pc := p.board[s]; pc != NoPiece {
 			pieces[pc.Color()].Add(s)
@@ -117,10 +117,12 @@ func (p *Position) OccupancyConsistent() bool {
 				horses[pc.Color()].Add(s)
 			case Pawn:
 				pawns[pc.Color()].Add(s)
+			case Rook, Cannon:
+				lines[pc.Color()].Add(s)
 			}
 		}
 	}
-	return q.occRank == p.occRank && q.occFile == p.occFile && pieces == p.pieces && horses == p.horses && pawns == p.pawns
+	return q.occRank == p.occRank && q.occFile == p.occFile && pieces == p.pieces && horses == p.horses && pawns == p.pawns && lines == p.lines
 }
 
 // AppendPseudoMovesReference is AppendPseudoMoves with the rook and cannon moves found

@@ -52,16 +52,38 @@ func (p *Position) AppendCheckCandidates(dst []Move) (moves []Move, all bool) {
 			}
 		}
 	}
+	// horseChecks: the squares a horse checks from (its leg towards the king empty);
+	// pawnChecks: those a pawn checks from.
+	var horseChecks SquareSet
 	hl := &horseAttackers[k]
 	for i := uint8(0); i < hl.n; i++ {
-		if st := hl.steps[i]; p.board[st.to] == horse && own(st.block) {
+		st := hl.steps[i]
+		if p.board[st.to] == horse && own(st.block) {
 			disc.Add(st.block)
 		}
+		if p.board[st.block] == NoPiece {
+			horseChecks.Add(st.to)
+		}
 	}
-	noScreen := screen == SquareSet{}
-	kf, kr := squareFile[k], squareRank[k]
+	pawnChecks := pawnAttackerSquares[att][k]
+	// The pieces that may check, in the order of the board. Without a screen to give,
+	// a piece checks only by attacking the king itself (or uncovering an attack, disc):
+	// a rook or cannon, a horse from a square within two files and ranks of it (a move
+	// away from one within four), a pawn from one next to it (a step away from one
+	// within two); a king, advisor or elephant never does.
+	mine := p.pieces[att]
+	if screen == (SquareSet{}) {
+		mine = disc
+		mine.Union(p.lines[att])
+		near := p.horses[att]
+		near.Intersect(horseNear[k])
+		mine.Union(near)
+		near = p.pawns[att]
+		near.Intersect(pawnNear[k])
+		mine.Union(near)
+	}
 	var buf [17]Move
-	for mine := p.pieces[att]; ; {
+	for {
 		s := mine.Pop()
 		if s == NoSquare {
 			return dst, false
@@ -71,45 +93,21 @@ func (p *Position) AppendCheckCandidates(dst []Move) (moves []Move, all bool) {
 			dst = p.appendPieceMoves(dst, s, pc)
 			continue
 		}
-		if noScreen {
-			// Without a screen to give, a piece checks only by attacking the king
-			// itself: a horse from a square within two files and ranks of it (a move
-			// away from one within four), a pawn from one next to it (a step away from
-			// one within two); a king, advisor or elephant never does.
-			df, dr := abs(squareFile[s]-kf), abs(squareRank[s]-kr)
-			switch pc.Kind() {
-			case King, Advisor, Elephant:
-				continue
-			case Horse:
-				if df > 4 || dr > 4 {
-					continue
-				}
-			case Pawn:
-				if df+dr > 2 {
-					continue
-				}
-			}
-		}
 		if k := pc.Kind(); k == Rook || k == Cannon {
 			dst = p.appendLineChecks(dst, s, k == Rook, screen)
 			continue
 		}
+		// A horse or pawn checks from its check squares; any piece may land on a
+		// screen square.
+		land := screen
+		switch pc.Kind() {
+		case Horse:
+			land.Union(horseChecks)
+		case Pawn:
+			land.Union(pawnChecks)
+		}
 		for _, m := range p.appendPieceMoves(buf[:0], s, pc) {
-			to := m.To()
-			ok := screen.Has(to)
-			switch pc.Kind() {
-			case Horse:
-				for i := uint8(0); i < hl.n && !ok; i++ {
-					st := hl.steps[i]
-					ok = st.to == to && p.board[st.block] == NoPiece
-				}
-			case Pawn:
-				pl := &pawnAttackers[att][k]
-				for i := uint8(0); i < pl.n && !ok; i++ {
-					ok = pl.steps[i].to == to
-				}
-			}
-			if ok {
+			if land.Has(m.To()) {
 				dst = append(dst, m)
 			}
 		}

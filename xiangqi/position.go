@@ -15,22 +15,26 @@ type Position struct {
 	pieces [2]SquareSet
 	// horses[c] and pawns[c] hold the squares of c's horses and pawns: the attack scan
 	// skips the squares a horse or pawn could attack from when none stands on them.
-	horses, pawns [2]SquareSet
-	side          Color
-	hash          uint64
+	// lines[c] holds those of c's rooks and cannons (the check generator looks at
+	// them, and only the horses and pawns near the enemy king).
+	horses, pawns, lines [2]SquareSet
+	side                 Color
+	hash                 uint64
 	// HalfmoveClock and Fullmove are the FEN counters; they do not take part in
 	// position identity.
 	HalfmoveClock, Fullmove int
 }
 
-// kindSet returns the set that holds the squares of pieces like pc (horses and pawns),
-// or nil for the other kinds.
+// kindSet returns the set that holds the squares of pieces like pc (horses, pawns, and
+// rooks and cannons together), or nil for the other kinds.
 func (p *Position) kindSet(pc Piece) *SquareSet {
 	switch pc.Kind() {
 	case Horse:
 		return &p.horses[pc.Color()]
 	case Pawn:
 		return &p.pawns[pc.Color()]
+	case Rook, Cannon:
+		return &p.lines[pc.Color()]
 	}
 	return nil
 }

@@ -29,6 +29,10 @@ var (
 	// sets.
 	horseAttackerSquares [NumSquares]SquareSet
 	pawnAttackerSquares  [2][NumSquares]SquareSet
+	// horseNear[k] holds the squares within four files and four ranks of k (a horse
+	// elsewhere cannot check a king on k in one move), pawnNear[k] those at most two
+	// steps (files plus ranks) from it (the same for a pawn).
+	horseNear, pawnNear [NumSquares]SquareSet
 	// rays lists, for a square and each direction of rayDirs, the squares outward from
 	// it to the edge of the board.
 	rays [NumSquares][4]ray
@@ -145,6 +149,17 @@ func buildTables() bool {
 		l := &horseSteps[h]
 		for i := uint8(0); i < l.n; i++ {
 			horseAttackers[l.steps[i].to].add(h, l.steps[i].block)
+		}
+	}
+	for k := Square(0); k < NumSquares; k++ {
+		for s := Square(0); s < NumSquares; s++ {
+			df, dr := abs(s.File()-k.File()), abs(s.Rank()-k.Rank())
+			if df <= 4 && dr <= 4 {
+				horseNear[k].Add(s)
+			}
+			if df+dr <= 2 {
+				pawnNear[k].Add(s)
+			}
 		}
 	}
 	for t := Square(0); t < NumSquares; t++ {
