@@ -27,33 +27,38 @@ func (p *Position) attackersOf(s Square, by Color, dst []Square, collect bool) (
 	f, r := squareFile[s], squareRank[s]
 	rank, file := uint(p.occRank[r]), uint(p.occFile[f])
 	var hit bool
-	a, b := nearestTwoUp(rank>>(f+1), s, 1)
-	if dst, hit = p.lineAttackers(dst, a, b, rook, cannon, collect); hit {
-		if !collect {
-			return nil, true
+	// A line is scanned only when a rook or cannon of by stands on it.
+	if p.lines[by].Meets(rankSquares[r]) {
+		a, b := nearestTwoUp(rank>>(f+1), s, 1)
+		if dst, hit = p.lineAttackers(dst, a, b, rook, cannon, collect); hit {
+			if !collect {
+				return nil, true
+			}
+			any = true
 		}
-		any = true
+		a, b = nearestTwoDown(rank&(1<<f-1), s, f, 1)
+		if dst, hit = p.lineAttackers(dst, a, b, rook, cannon, collect); hit {
+			if !collect {
+				return nil, true
+			}
+			any = true
+		}
 	}
-	a, b = nearestTwoDown(rank&(1<<f-1), s, f, 1)
-	if dst, hit = p.lineAttackers(dst, a, b, rook, cannon, collect); hit {
-		if !collect {
-			return nil, true
+	if p.lines[by].Meets(fileSquares[f]) {
+		a, b := nearestTwoUp(file>>(r+1), s, Files)
+		if dst, hit = p.lineAttackers(dst, a, b, rook, cannon, collect); hit {
+			if !collect {
+				return nil, true
+			}
+			any = true
 		}
-		any = true
-	}
-	a, b = nearestTwoUp(file>>(r+1), s, Files)
-	if dst, hit = p.lineAttackers(dst, a, b, rook, cannon, collect); hit {
-		if !collect {
-			return nil, true
+		a, b = nearestTwoDown(file&(1<<r-1), s, r, Files)
+		if dst, hit = p.lineAttackers(dst, a, b, rook, cannon, collect); hit {
+			if !collect {
+				return nil, true
+			}
+			any = true
 		}
-		any = true
-	}
-	a, b = nearestTwoDown(file&(1<<r-1), s, r, Files)
-	if dst, hit = p.lineAttackers(dst, a, b, rook, cannon, collect); hit {
-		if !collect {
-			return nil, true
-		}
-		any = true
 	}
 	horse := MakePiece(by, Horse)
 	hl := &horseAttackers[s]

@@ -33,6 +33,9 @@ var (
 	// elsewhere cannot check a king on k in one move), pawnNear[k] those at most two
 	// steps (files plus ranks) from it (the same for a pawn).
 	horseNear, pawnNear [NumSquares]SquareSet
+	// rankSquares[r] and fileSquares[f] hold the squares of a rank and of a file.
+	rankSquares [Ranks]SquareSet
+	fileSquares [Files]SquareSet
 	// rays lists, for a square and each direction of rayDirs, the squares outward from
 	// it to the edge of the board.
 	rays [NumSquares][4]ray
@@ -150,6 +153,10 @@ func buildTables() bool {
 		for i := uint8(0); i < l.n; i++ {
 			horseAttackers[l.steps[i].to].add(h, l.steps[i].block)
 		}
+	}
+	for s := Square(0); s < NumSquares; s++ {
+		rankSquares[s.Rank()].Add(s)
+		fileSquares[s.File()].Add(s)
 	}
 	for k := Square(0); k < NumSquares; k++ {
 		for s := Square(0); s < NumSquares; s++ {
