@@ -89,9 +89,17 @@ func chaseNote(f *plyFacts, threats []arbiter.Threat) string {
 
 // explainRuling writes the ruling in English with the rulebook's terms.
 func explainRuling(j *arbiter.Judgement, why string) string {
-	// Built by hand rather than with fmt: a site ruling every move of a long shuffling
-	// game has this written at every repetition.
+	// Built by hand rather than with fmt, in one allocation: a site ruling every move
+	// of a long shuffling game has this written at every repetition.
+	size := len(why) + 160
+	for _, pn := range j.Plies {
+		size += len(pn.Note) + 24
+		for _, e := range pn.Excluded {
+			size += len(e.Exception) + len(e.Note) + 20
+		}
+	}
 	var b strings.Builder
+	b.Grow(size)
 	for _, c := range []xiangqi.Color{xiangqi.Red, xiangqi.Black} {
 		sp := j.Sides[c]
 		if len(sp.Natures) == 0 {
