@@ -76,9 +76,9 @@ func (s *mateSearch) plain() bool { return s.tier != tierFull }
 // of the questions whose answers depend on the tier are emptied (the mate table holds
 // only completed, exact results and is kept).
 func (s *mateSearch) restart(t, limit int) {
-	clear(s.exch)
-	clear(s.wins)
+	s.exch.clear()
+	s.wins.clear()
 	s.victims = s.victims[:0]
-	clear(s.roots)
+	s.roots.clear()
 	s.startBudget(t, limit)
 }

@@ -404,7 +404,7 @@ func (a *analyst) dutyLost(p *xiangqi.Position, m xiangqi.Move, g int) bool {
 // line's root position r (defender to move), cached per judgement.
 func (a *analyst) safeAtRoot(d *analyst, r *xiangqi.Position, t xiangqi.Square) bool {
 	key := rootKey{r.Hash(), t}
-	if safe, ok := a.mates.roots[key]; ok {
+	if safe, ok := a.mates.roots.get(key, key.tableHash()); ok {
 		return safe
 	}
 	safe := true
@@ -415,7 +415,7 @@ func (a *analyst) safeAtRoot(d *analyst, r *xiangqi.Position, t xiangqi.Square) 
 			break
 		}
 	}
-	a.mates.roots[key] = safe
+	a.mates.roots.put(key, key.tableHash(), safe)
 	return safe
 }
 
@@ -692,7 +692,7 @@ func (a *analyst) bestWinBelow(p *xiangqi.Position, depth int, raw bool, ceil in
 		// dutyLost makes the answer depend on where the line began.
 		key.root = a.lineRoot.Hash()
 	}
-	old, known := a.mates.wins[key]
+	old, known := a.mates.wins.get(key, key.tableHash())
 	if known && (old.exact || int(old.best) > ceil) {
 		return int(old.best), a.mates.winVictims(old)
 	}

@@ -116,7 +116,8 @@ func (a *analyst) exchangeBelow(p, root *xiangqi.Position, s xiangqi.Square, vac
 	if a.squareOnly {
 		key.mode |= 8
 	}
-	if e, ok := a.mates.exch[key]; ok && (e.exact || int(e.v) >= limit) {
+	h := key.tableHash()
+	if e, ok := a.mates.exch.get(key, h); ok && (e.exact || int(e.v) >= limit) {
 		return int(e.v)
 	}
 	if !a.mates.spend(1) {
@@ -124,7 +125,7 @@ func (a *analyst) exchangeBelow(p, root *xiangqi.Position, s xiangqi.Square, vac
 	}
 	v, exact := a.computeExchange(p, root, s, vacated, ply, wards, limit)
 	if !a.mates.over {
-		a.mates.exch[key] = exchEntry{int32(v), exact}
+		a.mates.exch.put(key, h, exchEntry{int32(v), exact})
 	}
 	return v
 }
@@ -142,6 +143,11 @@ type exchKey struct {
 	s, ply     int8
 	chaser     int8
 	mode       uint8
+}
+
+func (k exchKey) tableHash() uint64 {
+	return mix(k.hash ^ k.root*0x9e3779b97f4a7c15 ^ k.vac[0]*0xc2b2ae3d27d4eb4f ^ k.vac[1]*0x165667b19e3779f9 ^
+		uint64(uint8(k.s)) ^ uint64(uint8(k.ply))<<8 ^ uint64(uint8(k.chaser))<<16 ^ uint64(k.mode)<<24)
 }
 
 func (a *analyst) computeExchange(p, root *xiangqi.Position, s xiangqi.Square, vacated []xiangqi.Square, ply int, wards *wardList, limit int) (int, bool) {

@@ -53,17 +53,17 @@ type mateSearch struct {
 	// tt holds, per position (hash with the side to move), what completed searches
 	// proved: a mate within mateAt attacking moves (0: none proved), and no mate within
 	// noMateTo moves.
-	tt map[uint64]mateEntry
+	tt table[uint64, mateEntry]
 	// wins caches bestWin (chase.go) per position and depth; it lives here because the
 	// mate search is the state shared by one judgement. The victims of its entries are
 	// kept in victims (putWin, winVictims), so that an entry stays small.
-	wins    map[winKey]winEntry
+	wins    table[winKey, winEntry]
 	victims []victimRec
 	// roots caches safeAtRoot (chase.go) per position and square.
-	roots map[rootKey]bool
+	roots table[rootKey, bool]
 	// exch caches exchange (exchange.go) results: exact values, and lower bounds from
 	// searches cut at their limit.
-	exch map[exchKey]exchEntry
+	exch table[exchKey, exchEntry]
 	// The judgement's shared work budget (budget.go).
 	tier, work, limit int
 	over              bool
@@ -89,6 +89,16 @@ type winKey struct {
 	root  uint64 // the position the chaser's line began in (0 for the defender's lines)
 }
 
+func (k winKey) tableHash() uint64 {
+	x := k.hash ^ k.root*0x9e3779b97f4a7c15 ^ uint64(uint8(k.depth))<<1
+	if k.raw {
+		x ^= 1
+	}
+	return mix(x)
+}
+
+func (k rootKey) tableHash() uint64 { return mix(k.hash ^ uint64(k.sq+1)*0x9e3779b97f4a7c15) }
+
 type winEntry struct {
 	best int32
 	// exact is false for a proven lower bound (a fail-high of bestWinBelow).
@@ -106,7 +116,7 @@ type victimRec struct {
 
 // putWin records bestWin's answer for key.
 func (s *mateSearch) putWin(key winKey, best int, vs *victimSet, exact bool) {
-	s.wins[key] = winEntry{best: int32(best), exact: exact, n: uint8(vs.n), at: int32(len(s.victims))}
+	s.wins.put(key, key.tableHash(), winEntry{best: int32(best), exact: exact, n: uint8(vs.n), at: int32(len(s.victims))})
 	for i := 0; i < vs.n; i++ {
 		s.victims = append(s.victims, victimRec{vs.sq[i], vs.fin[i], vs.must[i]})
 	}
@@ -127,7 +137,7 @@ type mateEntry struct {
 }
 
 func newMateSearch() *mateSearch {
-	return &mateSearch{tt: make(map[uint64]mateEntry), wins: make(map[winKey]winEntry), roots: make(map[rootKey]bool), exch: make(map[exchKey]exchEntry), limit: 1 << 62}
+	return &mateSearch{limit: 1 << 62}
 }
 
 // searches recycles the tables of finished judgements (JudgeCycle takes one, clears it
@@ -142,17 +152,17 @@ func getMateSearch() *mateSearch {
 
 // reset empties every table, so that what follows depends on nothing searched before.
 func (s *mateSearch) reset() {
-	clear(s.tt)
-	clear(s.wins)
+	s.tt.clear()
+	s.wins.clear()
 	s.victims = s.victims[:0]
-	clear(s.roots)
-	clear(s.exch)
+	s.roots.clear()
+	s.exch.clear()
 	s.nodes, s.budget, s.exhausted, s.cuts, s.exhaustive = 0, 0, false, 0, false
 	s.startBudget(tierFull, 1<<62)
 }
 
 func putMateSearch(s *mateSearch) {
-	if len(s.tt) > 1<<16 || cap(s.victims) > 1<<16 {
+	if s.tt.slotsInUse() > 1<<17 || cap(s.victims) > 1<<16 {
 		return // do not keep a table a pathological judgement grew
 	}
 	searches.Put(s)
@@ -190,7 +200,7 @@ func (s *mateSearch) checkedMateWithin(p *xiangqi.Position, depth, budget int) b
 }
 
 func (s *mateSearch) lookup(h uint64, depth int) (result, known bool) {
-	e, ok := s.tt[h]
+	e, ok := s.tt.get(h, h)
 	switch {
 	case !ok:
 		return false, false
@@ -206,7 +216,7 @@ func (s *mateSearch) store(h uint64, depth int, mate bool) {
 	if s.exhausted {
 		return // a cut search proves nothing
 	}
-	e := s.tt[h]
+	e, _ := s.tt.get(h, h)
 	if mate {
 		if e.mateAt == 0 || int(e.mateAt) > depth {
 			e.mateAt = int8(depth)
@@ -214,7 +224,7 @@ func (s *mateSearch) store(h uint64, depth int, mate bool) {
 	} else if int(e.noMateTo) < depth {
 		e.noMateTo = int8(depth)
 	}
-	s.tt[h] = e
+	s.tt.put(h, h, e)
 }
 
 func (s *mateSearch) mate(p *xiangqi.Position, depth int) bool {

@@ -1,0 +1,53 @@
+package chinese
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// TestTableLikeMap runs seeded random puts, gets and clears on a table and a map side by
+// side, with keys that collide often (few distinct hashes), and through the wrap of the
+// generation stamps.
+func TestTableLikeMap(t *testing.T) {
+	type key struct {
+		a uint64
+		b int8
+	}
+	r := rand.New(rand.NewPCG(5, 2026))
+	var tb table[key, int]
+	m := map[key]int{}
+	wrapped := false
+	for round := range 200 {
+		if round == 100 {
+			// The stamps wrap within the next clears.
+			tb.clear()
+			clear(m)
+			tb.gen = ^uint32(0) - 1
+		}
+		for range r.IntN(3000) {
+			k := key{uint64(r.IntN(500)), int8(r.IntN(3))}
+			h := k.a % 37 // many keys share a hash
+			if r.IntN(3) == 0 {
+				v := r.Int()
+				tb.put(k, h, v)
+				m[k] = v
+			}
+			got, ok := tb.get(k, h)
+			want, wok := m[k]
+			if ok != wok || got != want {
+				t.Fatalf("round %d: get %v = %d %v, map %d %v", round, k, got, ok, want, wok)
+			}
+		}
+		if tb.len() != len(m) {
+			t.Fatalf("round %d: len %d, map %d", round, tb.len(), len(m))
+		}
+		if r.IntN(4) == 0 || round > 100 && round < 104 {
+			wrapped = wrapped || tb.gen == ^uint32(0)
+			tb.clear()
+			clear(m)
+		}
+	}
+	if !wrapped {
+		t.Error("the generation stamps never wrapped")
+	}
+}
