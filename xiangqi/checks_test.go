@@ -123,3 +123,34 @@ func BenchmarkCheckCandidates(b *testing.B) {
 		perPosition(b)
 	})
 }
+
+// TestMovesFromOrTo holds AppendMovesFromOrTo to the pseudo-legal moves filtered by
+// their squares, in the same order, on CCPD positions and random sets of squares.
+func TestMovesFromOrTo(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 2026))
+	randomSet := func() xiangqi.SquareSet {
+		var s xiangqi.SquareSet
+		for range r.IntN(8) {
+			s.Add(xiangqi.Square(r.IntN(xiangqi.NumSquares)))
+		}
+		return s
+	}
+	n := 0
+	for _, p := range ccpdPositions(t, 200) {
+		for _, side := range []xiangqi.Color{xiangqi.Red, xiangqi.Black} {
+			p.SetSideToMove(side)
+			from, to := randomSet(), randomSet()
+			var want []xiangqi.Move
+			for _, m := range p.AppendPseudoMoves(nil) {
+				if from.Has(m.From()) || to.Has(m.To()) {
+					want = append(want, m)
+				}
+			}
+			if got := p.AppendMovesFromOrTo(nil, from, to); fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Fatalf("%s: from %v to %v: %v, want %v", p.FEN(), from, to, got, want)
+			}
+			n++
+		}
+	}
+	t.Logf("%d positions", n)
+}

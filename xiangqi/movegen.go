@@ -137,6 +137,47 @@ func (p *Position) AppendPseudoMoves(dst []Move) []Move {
 	}
 }
 
+// AppendMovesFromOrTo appends the pseudo-legal moves of the side to move that start on
+// a square of from or end on a square of to, in the order of AppendPseudoMoves (they
+// are a subsequence of it). A search generates answers to check this way: every move
+// of the pieces that may unmask or unblock an attack, and the moves onto the squares
+// that block or capture; a rook, cannon or horse that cannot reach to is skipped
+// without generating its moves.
+func (p *Position) AppendMovesFromOrTo(dst []Move, from, to SquareSet) []Move {
+	for own := p.pieces[p.side]; ; {
+		s := own.Pop()
+		if s == NoSquare {
+			return dst
+		}
+		pc := p.board[s]
+		if from.Has(s) {
+			dst = p.appendPieceMoves(dst, s, pc)
+			continue
+		}
+		switch pc.Kind() {
+		case Rook, Cannon:
+			if !to.Meets(rankSquares[squareRank[s]]) && !to.Meets(fileSquares[squareFile[s]]) {
+				continue
+			}
+		case Horse:
+			// A horse reaches the squares a horse there would attack it from.
+			if !to.Meets(horseAttackerSquares[s]) {
+				continue
+			}
+		}
+		n := len(dst)
+		dst = p.appendPieceMoves(dst, s, pc)
+		k := n
+		for _, m := range dst[n:] {
+			if to.Has(m.To()) {
+				dst[k] = m
+				k++
+			}
+		}
+		dst = dst[:k]
+	}
+}
+
 func (p *Position) appendSteps(dst []Move, from Square, c Color, l *stepList) []Move {
 	for i := uint8(0); i < l.n; i++ {
 		st := l.steps[i]

@@ -323,8 +323,8 @@ type evasionFilter struct {
 	n        int
 	// isChecker marks the squares of checkers[:n].
 	isChecker squareSet
-	between   [xiangqi.NumSquares]bool // interposition squares and horse legs
-	screens   [xiangqi.NumSquares]bool // screens of checking cannons
+	between   squareSet // interposition squares and horse legs
+	screens   squareSet // screens of checking cannons
 }
 
 func (e *evasionFilter) init(p *xiangqi.Position, def xiangqi.Color) {
@@ -347,9 +347,9 @@ func (e *evasionFilter) init(p *xiangqi.Position, def xiangqi.Color) {
 			// A horse: its leg is the square next to it towards the king's rank or file.
 			df, dr := sign(kf-cf), sign(kr-cr)
 			if abs(kf-cf) == 2 {
-				e.between[xiangqi.SquareAt(cf+df, cr)] = true
+				e.between.Add(xiangqi.SquareAt(cf+df, cr))
 			} else {
-				e.between[xiangqi.SquareAt(cf, cr+dr)] = true
+				e.between.Add(xiangqi.SquareAt(cf, cr+dr))
 			}
 			continue
 		}
@@ -357,9 +357,9 @@ func (e *evasionFilter) init(p *xiangqi.Position, def xiangqi.Color) {
 		df, dr := sign(kf-cf), sign(kr-cr)
 		for f, r := cf+df, cr+dr; f != kf || r != kr; f, r = f+df, r+dr {
 			sq := xiangqi.SquareAt(f, r)
-			e.between[sq] = true
+			e.between.Add(sq)
 			if cannon && p.At(sq) != xiangqi.NoPiece {
-				e.screens[sq] = true
+				e.screens.Add(sq)
 			}
 		}
 	}
@@ -416,11 +416,13 @@ func (e *evasionFilter) appendLikely(p *xiangqi.Position, dst []xiangqi.Move) []
 // appendOthers appends the answers to check appendLikely leaves out that may end the
 // check (mayEvade), in the order of AppendPseudoMoves.
 func (e *evasionFilter) appendOthers(p *xiangqi.Position, dst []xiangqi.Move) []xiangqi.Move {
+	// Besides the king's moves and the captures of a checker (appendLikely's), an
+	// answer may evade only by moving a cannon's screen or onto a square between.
 	n := len(dst)
-	dst = p.AppendPseudoMoves(dst)
+	dst = p.AppendMovesFromOrTo(dst, e.screens, e.between)
 	out := dst[:n]
 	for _, r := range dst[n:] {
-		if r.From() != e.king && !e.checkerAt(r.To()) && e.mayEvade(r) {
+		if r.From() != e.king && !e.checkerAt(r.To()) {
 			out = append(out, r)
 		}
 	}
@@ -429,7 +431,7 @@ func (e *evasionFilter) appendOthers(p *xiangqi.Position, dst []xiangqi.Move) []
 
 func (e *evasionFilter) mayEvade(m xiangqi.Move) bool {
 	from, to := m.From(), m.To()
-	return from == e.king || e.between[to] || e.screens[from] || e.checkerAt(to)
+	return from == e.king || e.between.Has(to) || e.screens.Has(from) || e.checkerAt(to)
 }
 
 // hasCheck reports whether the side to move in p has a legal checking move. It is the
