@@ -716,12 +716,13 @@ func (a *analyst) computeBestWin(p *xiangqi.Position, depth int, raw bool, ceil 
 	// mate test runs only on the best ones.
 	type capture struct {
 		m      xiangqi.Move
-		ub, g  int
 		valued bool
+		ub, g  int32
 	}
-	// A side has fewer than 128 captures, so the buffer stays on the stack, and nothing
-	// is ever left out (which capture is left out would depend on the orientation).
-	var capBuf [128]capture
+	// The buffer holds the captures of real positions on the stack; more go to the
+	// heap, and nothing is ever left out (which capture is left out would depend on the
+	// orientation).
+	var capBuf [48]capture
 	caps := capBuf[:0]
 	var buf [16]xiangqi.Square
 	for set := p.Pieces(c.Other()); ; {
@@ -741,17 +742,21 @@ func (a *analyst) computeBestWin(p *xiangqi.Position, depth int, raw bool, ceil 
 				// makes pay is the king's own attack.
 				continue
 			}
-			caps = append(caps, capture{m: xiangqi.NewMove(from, t), ub: v})
+			caps = append(caps, capture{m: xiangqi.NewMove(from, t), ub: int32(v)})
 		}
 	}
 	// order lists the captures by what they take, largest first (ties in the order they
 	// were met); next is the first one not valued yet.
-	var obuf [128]uint8
-	order := obuf[:len(caps)]
+	var obuf [len(capBuf)]uint8
+	order := obuf[:0]
+	if len(caps) > len(obuf) {
+		order = make([]uint8, 0, len(caps)) // a side has fewer than 128 captures
+	}
+	order = order[:len(caps)]
 	for i := range order {
 		order[i] = uint8(i)
 	}
-	slices.SortStableFunc(order, func(x, y uint8) int { return caps[y].ub - caps[x].ub })
+	slices.SortStableFunc(order, func(x, y uint8) int { return int(caps[y].ub) - int(caps[x].ub) })
 	next := 0
 	for {
 		// Value the captures that may reach the best gain valued so far (top); in the
@@ -759,17 +764,17 @@ func (a *analyst) computeBestWin(p *xiangqi.Position, depth int, raw bool, ceil 
 		top := 0
 		for _, x := range caps {
 			if x.valued {
-				top = max(top, x.g)
+				top = max(top, int(x.g))
 			}
 		}
-		for ; next < len(order) && (a.mates.exhaustive || caps[order[next]].ub >= top); next++ {
+		for ; next < len(order) && (a.mates.exhaustive || int(caps[order[next]].ub) >= top); next++ {
 			x := &caps[order[next]]
 			a.leafExchanges = true
 			g, legal := a.rawGain(p, x.m, false)
 			a.leafExchanges = false
 			x.valued = true
 			if legal && g > 0 {
-				x.g = g
+				x.g = int32(g)
 				top = max(top, g)
 			}
 		}
@@ -779,7 +784,7 @@ func (a *analyst) computeBestWin(p *xiangqi.Position, depth int, raw bool, ceil 
 		// Every capture worth top is valued: those that pass the tests are the best.
 		for i := range caps {
 			x := &caps[i]
-			if !x.valued || x.g != top {
+			if !x.valued || int(x.g) != top {
 				continue
 			}
 			x.g = 0 // asked

@@ -186,7 +186,7 @@ func (a *analyst) computeExchange(p, root *xiangqi.Position, s xiangqi.Square, v
 	// mate test (CXA 29.4) only removes options: it is asked of an option only when it
 	// would improve on the best so far. The result, the best option that survives, does
 	// not depend on the order the candidates are tried in.
-	var obuf [64]option
+	var obuf [16]option // more go to the heap
 	cands := obuf[:0]
 	for _, m := range moves {
 		from, to := m.From(), m.To()
