@@ -154,3 +154,20 @@ func TestMovesFromOrTo(t *testing.T) {
 	}
 	t.Logf("%d positions", n)
 }
+
+// TestRankAndFileSquares checks the rank and file sets: each square is in the set of its
+// own rank and file and in no other.
+func TestRankAndFileSquares(t *testing.T) {
+	for s := xiangqi.Square(0); s < xiangqi.NumSquares; s++ {
+		for r := range xiangqi.Ranks {
+			if xiangqi.RankSquares(r).Has(s) != (s.Rank() == r) {
+				t.Fatalf("%v in RankSquares(%d): %v", s, r, xiangqi.RankSquares(r).Has(s))
+			}
+		}
+		for f := range xiangqi.Files {
+			if xiangqi.FileSquares(f).Has(s) != (s.File() == f) {
+				t.Fatalf("%v in FileSquares(%d): %v", s, f, xiangqi.FileSquares(f).Has(s))
+			}
+		}
+	}
+}

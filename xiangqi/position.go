@@ -185,6 +185,18 @@ func (p *Position) Mirror() Position {
 	return q
 }
 
+// LinePieces returns the squares of c's rooks and cannons.
+func (p *Position) LinePieces(c Color) SquareSet { return p.lines[c] }
+
+// Horses returns the squares of c's horses.
+func (p *Position) Horses(c Color) SquareSet { return p.horses[c] }
+
+// RankSquares returns the squares of rank r (0 to Ranks-1).
+func RankSquares(r int) SquareSet { return rankSquares[r] }
+
+// FileSquares returns the squares of file f (0 to Files-1).
+func FileSquares(f int) SquareSet { return fileSquares[f] }
+
 // TransformedHashes returns the hashes of p.Mirror(), p.ColorFlip() and
 // p.ColorFlip().Mirror() without building those positions (a ruleset that works in a
 // canonical orientation compares them for every move it classifies).

@@ -275,40 +275,36 @@ func (a *analyst) exchangeMoves(p *xiangqi.Position, s xiangqi.Square, vacated [
 	// The pieces whose moves pass through a vacated square: rooks and cannons on its
 	// file or rank, horses with their leg on it, elephants with their eye on it. Each
 	// piece once, even when several vacated squares concern it.
-	var seen [xiangqi.NumSquares]bool
-	seen[s] = true
-	try := func(from xiangqi.Square, kinds ...xiangqi.Kind) {
-		if seen[from] {
-			return
-		}
-		pc := p.At(from)
-		if pc == xiangqi.NoPiece || pc.Color() != mover {
-			return
-		}
-		for _, k := range kinds {
-			if pc.Kind() == k {
-				seen[from] = true
-				dst = appendCaptures(p, from, dst)
-				return
-			}
+	var seen squareSet
+	seen.Add(s)
+	try := func(from xiangqi.Square) {
+		if !seen.Has(from) {
+			seen.Add(from)
+			dst = appendCaptures(p, from, dst)
 		}
 	}
+	lines, horses := p.LinePieces(mover), p.Horses(mover)
+	elephant := xiangqi.MakePiece(mover, xiangqi.Elephant)
 	for _, v := range vacated {
 		vf, vr := v.File(), v.Rank()
-		for f := 0; f < xiangqi.Files; f++ {
-			try(xiangqi.SquareAt(f, vr), xiangqi.Rook, xiangqi.Cannon)
-		}
-		for r := 0; r < xiangqi.Ranks; r++ {
-			try(xiangqi.SquareAt(vf, r), xiangqi.Rook, xiangqi.Cannon)
+		for _, line := range [2]squareSet{xiangqi.RankSquares(vr), xiangqi.FileSquares(vf)} {
+			line.Intersect(lines)
+			for from := line.Pop(); from != xiangqi.NoSquare; from = line.Pop() {
+				try(from)
+			}
 		}
 		for _, d := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
 			if f, r := vf+d[0], vr+d[1]; f >= 0 && f < xiangqi.Files && r >= 0 && r < xiangqi.Ranks {
-				try(xiangqi.SquareAt(f, r), xiangqi.Horse)
+				if from := xiangqi.SquareAt(f, r); horses.Has(from) {
+					try(from)
+				}
 			}
 		}
 		for _, d := range [4][2]int{{1, 1}, {-1, 1}, {1, -1}, {-1, -1}} {
 			if f, r := vf+d[0], vr+d[1]; f >= 0 && f < xiangqi.Files && r >= 0 && r < xiangqi.Ranks {
-				try(xiangqi.SquareAt(f, r), xiangqi.Elephant)
+				if from := xiangqi.SquareAt(f, r); p.At(from) == elephant {
+					try(from)
+				}
 			}
 		}
 	}
