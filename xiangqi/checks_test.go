@@ -2,6 +2,7 @@ package xiangqi_test
 
 import (
 	"fmt"
+	"hash/fnv"
 	"math/rand/v2"
 	"testing"
 
@@ -169,5 +170,75 @@ func TestRankAndFileSquares(t *testing.T) {
 				t.Fatalf("%v in FileSquares(%d): %v", s, f, xiangqi.FileSquares(f).Has(s))
 			}
 		}
+	}
+}
+
+// goldenPositions returns seeded positions for the golden tests: random games that
+// favour captures, so that they reach open positions, and sparse boards with rooks,
+// cannons, horses and pawns anywhere.
+func goldenPositions() []xiangqi.Position {
+	r := rand.New(rand.NewPCG(17, 2026))
+	var positions []xiangqi.Position
+	var buf []xiangqi.Move
+	for range 60 {
+		p := xiangqi.StartPosition()
+		for range 150 {
+			positions = append(positions, p)
+			buf = p.AppendLegalMoves(buf[:0])
+			if len(buf) == 0 {
+				break
+			}
+			m := buf[r.IntN(len(buf))]
+			for range 3 {
+				if c := buf[r.IntN(len(buf))]; p.At(c.To()) != xiangqi.NoPiece {
+					m = c
+					break
+				}
+			}
+			p.MakeMove(m)
+		}
+	}
+	kinds := []xiangqi.Kind{xiangqi.Rook, xiangqi.Cannon, xiangqi.Horse, xiangqi.Pawn}
+	for range 3000 {
+		var p xiangqi.Position
+		p.Put(xiangqi.SquareAt(3+r.IntN(3), r.IntN(3)), xiangqi.MakePiece(xiangqi.Red, xiangqi.King))
+		p.Put(xiangqi.SquareAt(3+r.IntN(3), 7+r.IntN(3)), xiangqi.MakePiece(xiangqi.Black, xiangqi.King))
+		for range 2 + r.IntN(12) {
+			if s := xiangqi.Square(r.IntN(xiangqi.NumSquares)); p.At(s) == xiangqi.NoPiece {
+				p.Put(s, xiangqi.MakePiece(xiangqi.Color(r.IntN(2)), kinds[r.IntN(len(kinds))]))
+			}
+		}
+		positions = append(positions, p)
+	}
+	return positions
+}
+
+// TestCheckCandidatesGolden pins the exact candidates of AppendCheckCandidates and the
+// exact attackers of AppendAttackers, in their order, on seeded positions: the rulesets'
+// searches count their work in the order these come in, so a faster generator must
+// give the same lists (a hash of them all, established with the generators of commit
+// ea7b62c).
+func TestCheckCandidatesGolden(t *testing.T) {
+	h := fnv.New64a()
+	var buf []xiangqi.Move
+	var sbuf []xiangqi.Square
+	for _, p := range goldenPositions() {
+		for _, side := range []xiangqi.Color{xiangqi.Red, xiangqi.Black} {
+			p.SetSideToMove(side)
+			buf, _ = p.AppendCheckCandidates(buf[:0])
+			for _, m := range buf {
+				h.Write([]byte{byte(m), byte(m >> 8)})
+			}
+			h.Write([]byte{0xff})
+			for s := xiangqi.Square(0); s < xiangqi.NumSquares; s += 7 {
+				for _, a := range p.AppendAttackers(sbuf[:0], s, side) {
+					h.Write([]byte{byte(a)})
+				}
+				h.Write([]byte{0xfe})
+			}
+		}
+	}
+	if got, want := h.Sum64(), uint64(0x1be5f0974711d58d); got != want {
+		t.Errorf("hash of the candidate and attacker lists %#x, want %#x", got, want)
 	}
 }

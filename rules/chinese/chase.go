@@ -750,7 +750,8 @@ func (a *analyst) computeBestWin(p *xiangqi.Position, depth int, raw bool, ceil 
 	var obuf [len(capBuf)]uint8
 	order := obuf[:0]
 	if len(caps) > len(obuf) {
-		order = make([]uint8, 0, len(caps)) // a side has fewer than 128 captures
+		// A side has at most 16 pieces, so fewer than 70 captures: uint8 indices hold.
+		order = make([]uint8, 0, len(caps))
 	}
 	order = order[:len(caps)]
 	for i := range order {

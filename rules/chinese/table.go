@@ -45,7 +45,9 @@ func (t *table[K, V]) put(k K, h uint64, v V) {
 		t.gen = 1
 	}
 	if 2*(t.n+1) > len(t.slots) {
-		t.grow()
+		if _, ok := t.get(k, h); !ok {
+			t.grow() // only for a new key: an update never fills the table
+		}
 	}
 	mask := uint64(len(t.slots) - 1)
 	for i := h & mask; ; i = (i + 1) & mask {

@@ -51,3 +51,31 @@ func TestTableLikeMap(t *testing.T) {
 		t.Error("the generation stamps never wrapped")
 	}
 }
+
+// TestTableGrowAtHighGeneration grows a table whose stamps are about to wrap, then
+// clears it through the wrap: what was put before is gone, what is put after is there.
+func TestTableGrowAtHighGeneration(t *testing.T) {
+	var tb table[uint64, int]
+	tb.put(1, 1, 1)
+	tb.clear()
+	tb.gen = ^uint32(0)
+	for k := uint64(0); k < 3*minTableSlots; k++ { // grows twice
+		tb.put(k, k*0x9e3779b97f4a7c15, int(k))
+	}
+	for k := uint64(0); k < 3*minTableSlots; k++ {
+		if v, ok := tb.get(k, k*0x9e3779b97f4a7c15); !ok || v != int(k) {
+			t.Fatalf("after the grows: get %d = %d %v", k, v, ok)
+		}
+	}
+	mul := uint64(0x9e3779b97f4a7c15)
+	h5 := 5 * mul
+	tb.gen = ^uint32(0)
+	tb.clear() // wraps
+	if _, ok := tb.get(5, h5); ok || tb.len() != 0 {
+		t.Fatalf("after the wrap: entry 5 still there (len %d)", tb.len())
+	}
+	tb.put(5, h5, 50)
+	if v, ok := tb.get(5, h5); !ok || v != 50 || tb.len() != 1 {
+		t.Fatalf("after the wrap: get 5 = %d %v, len %d", v, ok, tb.len())
+	}
+}
