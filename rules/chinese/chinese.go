@@ -98,7 +98,8 @@ func (c *classifier) judge(ctx context.Context, g *xiangqi.Game, start, end int,
 	var st workStats
 	cur := g.PositionAt(start)
 	movers := make([]xiangqi.Color, 0, end-start)
-	plies := make([]plyFacts, 0, end-start)
+	plies := cache.takeScratch(end - start)
+	defer func() { cache.giveScratch(plies) }()
 	for i := start; i < end; i++ {
 		f := nextFacts(g, i, &cur)
 		movers = append(movers, f.mover)

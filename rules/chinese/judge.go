@@ -319,6 +319,36 @@ type plyCache struct {
 	base map[plyKey]baseResult
 	// searches counts the classifications the cache did not answer.
 	searches int
+	// scratch is the facts buffer of the game's judgements (takeScratch): a long
+	// shuffling game judges a cycle at every repetition.
+	scratch []plyFacts
+}
+
+// takeScratch returns an empty facts buffer with room for n plies: the cache's, when no
+// other judgement holds it, or a new one (pc nil: no cache).
+func (pc *plyCache) takeScratch(n int) []plyFacts {
+	if pc == nil {
+		return make([]plyFacts, 0, n)
+	}
+	pc.mu.Lock()
+	buf := pc.scratch
+	pc.scratch = nil
+	pc.mu.Unlock()
+	if cap(buf) < n {
+		return make([]plyFacts, 0, n)
+	}
+	return buf[:0]
+}
+
+// giveScratch hands the buffer back once its judgement is over: nothing it made keeps
+// a reference to the facts.
+func (pc *plyCache) giveScratch(buf []plyFacts) {
+	if pc == nil {
+		return
+	}
+	pc.mu.Lock()
+	pc.scratch = buf
+	pc.mu.Unlock()
 }
 
 func (pc *plyCache) searched() {
