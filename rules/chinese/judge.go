@@ -437,24 +437,38 @@ func foresee(ctx context.Context, g *xiangqi.Game, cycles []arbiter.CycleBounds,
 	if workers < 2 || g == nil {
 		return
 	}
-	in := make(map[int]bool)
+	usable := func(cy arbiter.CycleBounds) bool {
+		return cy.Start >= 0 && cy.End <= g.Len() && cy.Start < cy.End && cy.End-cy.Start <= arbiter.MaxCyclePlies
+	}
 	lo, hi := g.Len(), 0
 	for _, cy := range cycles {
-		if cy.Start < 0 || cy.End > g.Len() || cy.Start >= cy.End || cy.End-cy.Start > arbiter.MaxCyclePlies {
-			continue
+		if usable(cy) {
+			lo, hi = min(lo, cy.Start), max(hi, cy.End)
 		}
-		for i := cy.Start; i < cy.End; i++ {
-			in[i] = true
-		}
-		lo, hi = min(lo, cy.Start), max(hi, cy.End)
 	}
-	if len(in) < 2 {
+	if hi-lo < 2 {
 		return
 	}
-	plies := make([]plyFacts, 0, len(in))
+	in := make([]bool, hi-lo) // by ply from lo: in a cycle
+	n := 0
+	for _, cy := range cycles {
+		if usable(cy) {
+			for i := cy.Start; i < cy.End; i++ {
+				if !in[i-lo] {
+					in[i-lo] = true
+					n++
+				}
+			}
+		}
+	}
+	if n < 2 {
+		return
+	}
+	plies := cache.takeScratch(n)
+	defer func() { cache.giveScratch(plies) }()
 	cur := g.PositionAt(lo)
 	for i := lo; i < hi; i++ {
-		if !in[i] {
+		if !in[i-lo] {
 			cur.MakeMove(g.Ply(i).Move)
 			continue
 		}
