@@ -360,8 +360,10 @@ func (pc *plyCache) searched() {
 // keep records a classification made in the orientation view for the move and
 // previous move of k, and for the same position and move after another one (base).
 func (pc *plyCache) keep(k plyKey, pn arbiter.PlyNature, st workStats, view orientation, followable, idleNature bool) {
-	pc.put(k, plyResult{identityCopy(pn), st})
-	pc.putBase(plyKey{hash: k.hash, move: k.move}, baseResult{plyResult{identityCopy(pn), st}, view, followable, idleNature})
+	// One copy serves both tables: an entry is never changed, only copied out.
+	r := plyResult{identityCopy(pn), st}
+	pc.put(k, r)
+	pc.putBase(plyKey{hash: k.hash, move: k.move}, baseResult{r, view, followable, idleNature})
 }
 
 func (pc *plyCache) get(k plyKey) (plyResult, bool) {
