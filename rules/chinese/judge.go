@@ -236,7 +236,9 @@ func (c *classifier) classifyIn(f *plyFacts, o orientation) (arbiter.PlyNature, 
 		pn := c.classify(&cf)
 		st.tier, st.work, st.total = tier, c.mates.work, st.total+c.mates.work
 		if !c.mates.over || tier == tierBare {
-			pn = o.plyNature(pn)
+			if o != 0 {
+				pn = o.plyNature(pn) // a fresh classification needs no copy otherwise
+			}
 			pn.Ply = f.ply
 			return pn, st
 		}
