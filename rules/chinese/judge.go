@@ -308,6 +308,10 @@ type baseResult struct {
 	followable, idleNature bool
 }
 
+// maxScratchPlies bounds the facts buffer a game keeps (plyCache.giveScratch): a few
+// cycles' worth, about 40 KB.
+const maxScratchPlies = 64
+
 // maxCachedPlies bounds the classifications one game keeps (a few hundred bytes each);
 // when full, the cache starts again empty.
 const maxCachedPlies = 4096
@@ -343,9 +347,10 @@ func (pc *plyCache) takeScratch(n int) []plyFacts {
 }
 
 // giveScratch hands the buffer back once its judgement is over: nothing it made keeps
-// a reference to the facts.
+// a reference to the facts. A buffer grown past maxScratchPlies is let go, so that a
+// stream kept open long holds little.
 func (pc *plyCache) giveScratch(buf []plyFacts) {
-	if pc == nil {
+	if pc == nil || cap(buf) > maxScratchPlies {
 		return
 	}
 	pc.mu.Lock()
