@@ -125,3 +125,50 @@ func BenchmarkPerGame(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkPerGameRatio measures the target of issue 10 directly: it adjudicates each
+// game under one ruleset and then the other (perGameRuns times each, in a row, as
+// benchPerGame does), so that a slow spell of a shared machine falls on both alike, and
+// reports each ruleset's 99th percentile and the ratios of the 99th percentiles and of
+// the slowest games (run with -benchtime=1x).
+func BenchmarkPerGameRatio(b *testing.B) {
+	for _, set := range []struct {
+		name  string
+		games func() []benchGame
+	}{{"corpus", func() []benchGame { return loadCorpus(b) }}, {"random-repetitions", func() []benchGame { return randomRepetitionGames(200) }}} {
+		b.Run(set.name, func(b *testing.B) {
+			games := set.games()
+			rulesets := [2]arbiter.Ruleset{New(), asian.New()}
+			var times [2][]time.Duration
+			for k := range times {
+				times[k] = make([]time.Duration, len(games))
+			}
+			for b.Loop() {
+				for i, g := range games {
+					times[0][i], times[1][i] = -1, -1
+					for k, rs := range rulesets {
+						for range perGameRuns {
+							t0 := time.Now()
+							if _, err := arbiter.Adjudicate(rs, g.start, g.moves, arbiter.DefaultPolicy()); err != nil {
+								continue
+							}
+							if d := time.Since(t0); times[k][i] < 0 || d < times[k][i] {
+								times[k][i] = d
+							}
+						}
+					}
+				}
+			}
+			var p99, most [2]time.Duration
+			for k := range times {
+				slices.Sort(times[k])
+				p99[k], most[k] = times[k][len(times[k])*99/100], times[k][len(times[k])-1]
+			}
+			us := func(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1e3 }
+			b.ReportMetric(us(p99[0]), "chinese-p99-µs")
+			b.ReportMetric(us(p99[1]), "asian-p99-µs")
+			b.ReportMetric(float64(p99[0])/float64(p99[1]), "p99-ratio")
+			b.ReportMetric(float64(most[0])/float64(most[1]), "max-ratio")
+		})
+	}
+}
