@@ -35,9 +35,10 @@ const (
 // roughly a position visited, a fraction of a microsecond). The official diagrams need
 // at most about 6,000 units for one move (图9; see TestWorkBudget), and the budget
 // leaves room above that for real games: the heaviest move of the CCPD corpus that
-// completes needs about 22,100 units (28,400 before the captures at a line's end, the
+// completes needs about 23,300 units (28,400 before the captures at a line's end, the
 // raw pass of a line and the exchanges were searched only as far as their callers
-// need, chase.go and exchange.go).
+// need, chase.go and exchange.go; 22,100 before a check line generated only the
+// answers that may end the check, in the order of the mate search).
 //
 // The budget was 40,000 units while a mate search counted every move it looked at as a
 // check; since it counts only the checks it plays (xiangqi.AppendCheckCandidates picks

@@ -546,15 +546,17 @@ func (a *analyst) line(p *xiangqi.Position, k xiangqi.Move, depth int, raw bool,
 	took := value(c1, k.To(), a.chaser)
 	def := p.SideToMove()
 	worst, replies := 1<<20, 0
-	// The defender is in check: a reply the evasion filter rules out leaves it in
-	// check, so it is skipped without being played (the same replies as the InCheck
-	// test below, only cheaper).
+	// The defender is in check: only the replies that may end the check are generated
+	// (the evasion filter; a reply it rules out would leave the king in check), the
+	// likeliest first: captures of a checker, king moves, then the others.
 	var ev evasionFilter
 	ev.init(p, def)
 	var buf [128]xiangqi.Move
-	moves := p.AppendPseudoMoves(buf[:0])
+	var moves []xiangqi.Move
 	if ev.n > 0 {
-		ev.order(moves)
+		moves = ev.appendOthers(p, ev.appendLikely(p, buf[:0]))
+	} else {
+		moves = p.AppendPseudoMoves(buf[:0])
 	}
 	for _, r := range moves {
 		if ev.n > 0 && !ev.mayEvade(r) {

@@ -367,32 +367,12 @@ func (e *evasionFilter) init(p *xiangqi.Position, def xiangqi.Color) {
 
 func (e *evasionFilter) checkerAt(s xiangqi.Square) bool { return e.isChecker.Has(s) }
 
-// order puts the answers to check likeliest to escape first: captures of a checker,
-// then king moves, then the rest (the order stays a function of the position, and only
-// the work depends on it).
-func (e *evasionFilter) order(moves []xiangqi.Move) {
-	n := 0
-	for i, m := range moves {
-		if e.checkerAt(m.To()) {
-			moves[n], moves[i] = moves[i], moves[n]
-			n++
-		}
-	}
-	for i := n; i < len(moves); i++ {
-		if moves[i].From() == e.king {
-			moves[n], moves[i] = moves[i], moves[n]
-			n++
-		}
-	}
-}
-
-// appendLikely appends the answers to check likeliest to escape, the ones order puts
-// first, without generating the other moves (the mate search, which stops at the first
-// escape, tries them before appendOthers): the captures of each checker (in the order of
-// the checkers, then of p.AppendAttackers), then the other king moves. The check-line
-// search, which values every answer, keeps order: the two orders differ among the
-// likeliest answers, and with order the heaviest move of the corpus (CCPD 12373, ply 44)
-// stays within its work budget.
+// appendLikely appends the answers to check likeliest to escape, without generating the
+// other moves: the captures of each checker (in the order of the checkers, then of
+// p.AppendAttackers), then the other king moves. The mate search, which stops at the
+// first escape, and the check-line search, whose bounds cut soonest after the replies
+// that hold the chaser down, try them before appendOthers (the order stays a function
+// of the position; only the work depends on it).
 func (e *evasionFilter) appendLikely(p *xiangqi.Position, dst []xiangqi.Move) []xiangqi.Move {
 	def := p.At(e.king).Color()
 	var abuf [16]xiangqi.Square
