@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/arbiter-xq/arbiter/xiangqi"
@@ -241,4 +242,36 @@ func TestCheckCandidatesGolden(t *testing.T) {
 	if got, want := h.Sum64(), uint64(0x1be5f0974711d58d); got != want {
 		t.Errorf("hash of the candidate and attacker lists %#x, want %#x", got, want)
 	}
+}
+
+// TestAttackersAreCaptures holds AppendAttackers to the pseudo-legal moves: on a square
+// that holds an enemy piece, the attackers are exactly the origins of the captures
+// there (the searches take the captures of a square from AppendAttackers).
+func TestAttackersAreCaptures(t *testing.T) {
+	n := 0
+	for _, p := range goldenPositions() {
+		for _, side := range []xiangqi.Color{xiangqi.Red, xiangqi.Black} {
+			p.SetSideToMove(side)
+			pseudo := p.AppendPseudoMoves(nil)
+			for s := xiangqi.Square(0); s < xiangqi.NumSquares; s++ {
+				if pc := p.At(s); pc == xiangqi.NoPiece || pc.Color() == side {
+					continue
+				}
+				var want []xiangqi.Square
+				for _, m := range pseudo {
+					if m.To() == s {
+						want = append(want, m.From())
+					}
+				}
+				got := p.AppendAttackers(nil, s, side)
+				slices.Sort(got)
+				slices.Sort(want)
+				if !slices.Equal(got, want) {
+					t.Fatalf("%s: attackers of %v %v, captures from %v", p.FEN(), s, got, want)
+				}
+				n++
+			}
+		}
+	}
+	t.Logf("%d targets", n)
 }

@@ -189,3 +189,29 @@ func TestWorkBudget(t *testing.T) {
 		}
 	}
 }
+
+// TestHeaviestCorpusMove keeps room in the work budget for the heaviest move of the
+// CCPD corpus that completes the full analysis (game 12373 of the corpus file, ply 44,
+// 23,339 units): the order a search tries its moves in changes only its work, and a
+// change that brought this move near the budget would soon change rulings elsewhere.
+func TestHeaviestCorpusMove(t *testing.T) {
+	games := loadCorpus(t)
+	const gi, ply = 12373, 44
+	if len(games) <= gi || len(games[gi].moves) <= ply {
+		t.Skip("corpus without the game")
+	}
+	g := xiangqi.NewGame(games[gi].start)
+	for _, m := range games[gi].moves[:ply+1] {
+		if err := g.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cur := g.PositionAt(ply)
+	f := nextFacts(g, ply, &cur)
+	c := &classifier{mates: newMateSearch()}
+	_, st := c.classifyMove(&f)
+	if st.tier != tierFull || st.work > workPerMove*85/100 {
+		t.Errorf("tier %d, %d units: the heaviest corpus move must complete the full analysis within 85%% of the budget (%d)", st.tier, st.work, workPerMove)
+	}
+	t.Logf("%d units", st.work)
+}

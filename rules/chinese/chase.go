@@ -559,9 +559,6 @@ func (a *analyst) line(p *xiangqi.Position, k xiangqi.Move, depth int, raw bool,
 		moves = p.AppendPseudoMoves(buf[:0])
 	}
 	for _, r := range moves {
-		if ev.n > 0 && !ev.mayEvade(r) {
-			continue
-		}
 		c2 := p.MakeMove(r)
 		if p.InCheck(def) {
 			p.UnmakeMove(r, c2)

@@ -337,12 +337,12 @@ func (pc *plyCache) takeScratch(n int) []plyFacts {
 		return make([]plyFacts, 0, n)
 	}
 	pc.mu.Lock()
+	defer pc.mu.Unlock()
+	if cap(pc.scratch) < n {
+		return make([]plyFacts, 0, n) // the kept one stays for the judgements it fits
+	}
 	buf := pc.scratch
 	pc.scratch = nil
-	pc.mu.Unlock()
-	if cap(buf) < n {
-		return make([]plyFacts, 0, n)
-	}
 	return buf[:0]
 }
 
@@ -354,7 +354,9 @@ func (pc *plyCache) giveScratch(buf []plyFacts) {
 		return
 	}
 	pc.mu.Lock()
-	pc.scratch = buf
+	if cap(buf) >= cap(pc.scratch) {
+		pc.scratch = buf
+	}
 	pc.mu.Unlock()
 }
 

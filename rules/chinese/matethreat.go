@@ -409,6 +409,8 @@ func (e *evasionFilter) appendOthers(p *xiangqi.Position, dst []xiangqi.Move) []
 	return out
 }
 
+// mayEvade is the filter's test of one move: appendLikely and appendOthers together
+// generate exactly the pseudo-legal moves it passes (TestEvasionsSameSet).
 func (e *evasionFilter) mayEvade(m xiangqi.Move) bool {
 	from, to := m.From(), m.To()
 	return from == e.king || e.between.Has(to) || e.screens.Has(from) || e.checkerAt(to)
