@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/arbiter-xq/arbiter/internal/randpos"
 	"github.com/arbiter-xq/arbiter/xiangqi"
 )
 
@@ -53,41 +54,14 @@ func TestCheckCandidates(t *testing.T) {
 	}
 	positions := ccpdPositions(t, limit)
 	r := rand.New(rand.NewPCG(7, 2026))
-	var buf []xiangqi.Move
 	for range randomGames {
-		p := xiangqi.StartPosition()
-		for range 200 {
-			positions = append(positions, p)
-			buf = p.AppendLegalMoves(buf[:0])
-			if len(buf) == 0 {
-				break
-			}
-			// Captures are likelier, so that the games reach open, sparse positions.
-			m := buf[r.IntN(len(buf))]
-			for range 3 {
-				if c := buf[r.IntN(len(buf))]; p.At(c.To()) != xiangqi.NoPiece {
-					m = c
-					break
-				}
-			}
-			p.MakeMove(m)
-		}
+		positions = append(positions, randpos.Game(r, 200)...)
 	}
-	// Sparse boards with rooks, cannons, horses and pawns anywhere: the lines, screens
-	// and legs of open endgames.
 	kinds := []xiangqi.Kind{xiangqi.Rook, xiangqi.Cannon, xiangqi.Horse, xiangqi.Pawn}
 	for range randomGames * 50 {
-		var p xiangqi.Position
-		p.Put(xiangqi.SquareAt(3+r.IntN(3), r.IntN(3)), xiangqi.MakePiece(xiangqi.Red, xiangqi.King))
-		p.Put(xiangqi.SquareAt(3+r.IntN(3), 7+r.IntN(3)), xiangqi.MakePiece(xiangqi.Black, xiangqi.King))
-		for range 2 + r.IntN(10) {
-			s := xiangqi.Square(r.IntN(xiangqi.NumSquares))
-			if p.At(s) == xiangqi.NoPiece {
-				p.Put(s, xiangqi.MakePiece(xiangqi.Color(r.IntN(2)), kinds[r.IntN(len(kinds))]))
-			}
-		}
-		positions = append(positions, p)
+		positions = append(positions, randpos.Sparse(r, kinds, 2, 10))
 	}
+	var buf []xiangqi.Move
 	var cands, checks, pseudo int
 	for i, p := range positions {
 		for _, side := range []xiangqi.Color{xiangqi.Red, xiangqi.Black} {
@@ -175,41 +149,16 @@ func TestRankAndFileSquares(t *testing.T) {
 }
 
 // goldenPositions returns seeded positions for the golden tests: random games that
-// favour captures, so that they reach open positions, and sparse boards with rooks,
-// cannons, horses and pawns anywhere.
+// favour captures and sparse boards with rooks, cannons, horses and pawns anywhere.
 func goldenPositions() []xiangqi.Position {
 	r := rand.New(rand.NewPCG(17, 2026))
 	var positions []xiangqi.Position
-	var buf []xiangqi.Move
 	for range 60 {
-		p := xiangqi.StartPosition()
-		for range 150 {
-			positions = append(positions, p)
-			buf = p.AppendLegalMoves(buf[:0])
-			if len(buf) == 0 {
-				break
-			}
-			m := buf[r.IntN(len(buf))]
-			for range 3 {
-				if c := buf[r.IntN(len(buf))]; p.At(c.To()) != xiangqi.NoPiece {
-					m = c
-					break
-				}
-			}
-			p.MakeMove(m)
-		}
+		positions = append(positions, randpos.Game(r, 150)...)
 	}
 	kinds := []xiangqi.Kind{xiangqi.Rook, xiangqi.Cannon, xiangqi.Horse, xiangqi.Pawn}
 	for range 3000 {
-		var p xiangqi.Position
-		p.Put(xiangqi.SquareAt(3+r.IntN(3), r.IntN(3)), xiangqi.MakePiece(xiangqi.Red, xiangqi.King))
-		p.Put(xiangqi.SquareAt(3+r.IntN(3), 7+r.IntN(3)), xiangqi.MakePiece(xiangqi.Black, xiangqi.King))
-		for range 2 + r.IntN(12) {
-			if s := xiangqi.Square(r.IntN(xiangqi.NumSquares)); p.At(s) == xiangqi.NoPiece {
-				p.Put(s, xiangqi.MakePiece(xiangqi.Color(r.IntN(2)), kinds[r.IntN(len(kinds))]))
-			}
-		}
-		positions = append(positions, p)
+		positions = append(positions, randpos.Sparse(r, kinds, 2, 12))
 	}
 	return positions
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/arbiter-xq/arbiter/internal/randpos"
 	"github.com/arbiter-xq/arbiter/xiangqi"
 )
 
@@ -24,15 +25,7 @@ func TestEvasionsSameSet(t *testing.T) {
 	}
 	kinds := []xiangqi.Kind{xiangqi.Rook, xiangqi.Cannon, xiangqi.Horse, xiangqi.Pawn, xiangqi.Advisor, xiangqi.Elephant}
 	for range 20000 {
-		var p xiangqi.Position
-		p.Put(xiangqi.SquareAt(3+r.IntN(3), r.IntN(3)), xiangqi.MakePiece(xiangqi.Red, xiangqi.King))
-		p.Put(xiangqi.SquareAt(3+r.IntN(3), 7+r.IntN(3)), xiangqi.MakePiece(xiangqi.Black, xiangqi.King))
-		for range 3 + r.IntN(14) {
-			if s := xiangqi.Square(r.IntN(xiangqi.NumSquares)); p.At(s) == xiangqi.NoPiece {
-				p.Put(s, xiangqi.MakePiece(xiangqi.Color(r.IntN(2)), kinds[r.IntN(len(kinds))]))
-			}
-		}
-		positions = append(positions, p)
+		positions = append(positions, randpos.Sparse(r, kinds, 3, 14))
 	}
 	n := 0
 	for _, p := range positions {
