@@ -336,7 +336,7 @@ func compareGame(sets []arbiter.Ruleset, h history, pol arbiter.Policy, relaxed 
 		}
 		c.rulings = append(c.rulings, cr)
 	}
-	if h.result == "1/2-1/2" || h.result == "½-½" {
+	if res, ok := recordedResult(h.result); ok && res == arbiter.ResultDraw {
 		c.judgeDrawnRepetition(sets, p)
 	}
 	for _, r := range c.rulings[1:] {

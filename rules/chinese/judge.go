@@ -167,14 +167,11 @@ func (c *classifier) aheadOne(f *plyFacts, o orientation) (r aheadResult) {
 // returns fewer than two only when there is nothing to share out, and looks at the
 // orientation of a move (the costly part) only when there are two or more.
 func plannedClassifications(plies []plyFacts, cache *plyCache) []aheadJob {
-	key := func(i int) plyKey { return plyKey{plies[i].before.Hash(), plies[i].move, plies[i].prev} }
 	var jobs []aheadJob
 	for i := range plies {
 		if cache != nil {
-			k := key(i)
-			if _, hit := cache.get(k); hit || slices.ContainsFunc(plies[:i], func(e plyFacts) bool {
-				return plyKey{e.before.Hash(), e.move, e.prev} == k
-			}) {
+			k := plies[i].key()
+			if _, hit := cache.get(k); hit || earlierKey(plies[:i], k) {
 				continue // answered by the cache, or by the same move earlier in plies
 			}
 		}
@@ -191,10 +188,10 @@ func plannedClassifications(plies []plyFacts, cache *plyCache) []aheadJob {
 			// The same position and move after another opponent's move is answered by
 			// the classification of the last of them made (in plies, or before it),
 			// when it was made in the same orientation.
-			bk := plyKey{hash: f.before.Hash(), move: f.move}
+			bk := f.key().base()
 			view, known := orientation(0), false
 			for _, e := range slices.Backward(out) {
-				if g := &plies[e.i]; g.before.Hash() == bk.hash && g.move == bk.move {
+				if plies[e.i].key().base() == bk {
 					view, known = e.o, true
 					break
 				}
@@ -211,6 +208,17 @@ func plannedClassifications(plies []plyFacts, cache *plyCache) []aheadJob {
 		out = append(out, jb)
 	}
 	return out
+}
+
+// earlierKey reports whether a move of plies has the key k (by pointer: a plyFacts
+// holds two positions).
+func earlierKey(plies []plyFacts, k plyKey) bool {
+	for i := range plies {
+		if plies[i].key() == k {
+			return true
+		}
+	}
+	return false
 }
 
 // oriented returns f seen in the orientation o.
@@ -256,15 +264,14 @@ func (c *classifier) classifyCached(f *plyFacts, cache *plyCache) (arbiter.PlyNa
 	if cache == nil {
 		return c.classifyMove(f)
 	}
-	k := plyKey{f.before.Hash(), f.move, f.prev}
+	k := f.key()
 	if r, ok := cache.get(k); ok {
 		pn := identityCopy(r.pn)
 		pn.Ply = f.ply
 		return pn, r.st
 	}
 	o := canonicalOrientation(&f.before, f.move, f.prev)
-	bk := plyKey{hash: k.hash, move: k.move}
-	if b, ok := cache.getBase(bk); ok && b.view == o {
+	if b, ok := cache.getBase(k.base()); ok && b.view == o {
 		pn := identityCopy(b.pn)
 		if b.followable {
 			cf := oriented(f, o)
@@ -293,6 +300,12 @@ type plyKey struct {
 	hash       uint64
 	move, prev xiangqi.Move
 }
+
+// key identifies the move of f.
+func (f *plyFacts) key() plyKey { return plyKey{f.before.Hash(), f.move, f.prev} }
+
+// base is k without the opponent's move before: the key of the cache's base table.
+func (k plyKey) base() plyKey { return plyKey{hash: k.hash, move: k.move} }
 
 type plyResult struct {
 	pn arbiter.PlyNature
@@ -372,7 +385,7 @@ func (pc *plyCache) keep(k plyKey, pn arbiter.PlyNature, st workStats, view orie
 	// One copy serves both tables: an entry is never changed, only copied out.
 	r := plyResult{identityCopy(pn), st}
 	pc.put(k, r)
-	pc.putBase(plyKey{hash: k.hash, move: k.move}, baseResult{r, view, followable, idleNature})
+	pc.putBase(k.base(), baseResult{r, view, followable, idleNature})
 }
 
 func (pc *plyCache) get(k plyKey) (plyResult, bool) {
@@ -499,6 +512,6 @@ func foresee(ctx context.Context, g *xiangqi.Game, cycles []arbiter.CycleBounds,
 			continue
 		}
 		f := &plies[jb.i]
-		cache.keep(plyKey{f.before.Hash(), f.move, f.prev}, r.pn, r.st, r.view, r.followable, r.idleNature)
+		cache.keep(f.key(), r.pn, r.st, r.view, r.followable, r.idleNature)
 	}
 }
