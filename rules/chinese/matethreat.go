@@ -237,7 +237,13 @@ func (s *mateSearch) mate(p *xiangqi.Position, depth int) bool {
 	var buf [128]xiangqi.Move
 	for _, m := range appendCheckMoves(p, buf[:0]) {
 		cap := p.MakeMove(m)
-		if cap.Kind() == xiangqi.King || !p.InCheck(def) || p.InCheck(att) {
+		if cap.Kind() == xiangqi.King {
+			p.UnmakeMove(m, cap)
+			continue
+		}
+		// The checkers the answers must deal with; none: m does not check.
+		var ev evasionFilter
+		if ev.init(p, def); ev.n == 0 || p.InCheck(att) {
 			p.UnmakeMove(m, cap)
 			continue
 		}
@@ -249,7 +255,7 @@ func (s *mateSearch) mate(p *xiangqi.Position, depth int) bool {
 			return false
 		}
 		s.nodes++
-		ok := s.repliesAllLose(p, depth-1)
+		ok := s.evasionsAllLose(p, depth-1, &ev)
 		p.UnmakeMove(m, cap)
 		if ok {
 			s.store(h, depth, true)
@@ -269,9 +275,15 @@ func (s *mateSearch) mate(p *xiangqi.Position, depth int) bool {
 // they are the likeliest to escape, and one escape ends the question (at depth 0, the
 // first legal reply does).
 func (s *mateSearch) repliesAllLose(p *xiangqi.Position, depth int) bool {
-	def := p.SideToMove()
 	var ev evasionFilter
-	ev.init(p, def)
+	ev.init(p, p.SideToMove())
+	return s.evasionsAllLose(p, depth, &ev)
+}
+
+// evasionsAllLose is repliesAllLose with the evasion filter of p already made (mate
+// makes it to tell whether its move checks).
+func (s *mateSearch) evasionsAllLose(p *xiangqi.Position, depth int, ev *evasionFilter) bool {
+	def := p.SideToMove()
 	// try plays r and reports whether it ends the question (an escape, or the budget).
 	escaped := false
 	try := func(r xiangqi.Move) bool {
