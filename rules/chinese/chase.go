@@ -330,9 +330,7 @@ func (a *analyst) eachCheckLine(p *xiangqi.Position, fn func(k xiangqi.Move, g i
 	a.lineRoot = &a.root
 	defer func() { a.lineRoot = nil }()
 	for _, k := range appendCheckMoves(p, mbuf[:0]) {
-		if !a.givesCheck(p, k) {
-			continue
-		}
+		// checkLine answers not ok for a candidate that does not check.
 		a.exchangeCheckFree = true
 		g, vs, ok := a.checkLine(p, k, checkLineDepth, 1)
 		a.exchangeCheckFree = false
@@ -482,15 +480,6 @@ func (a *analyst) canTake(p xiangqi.Position, victim xiangqi.Square) bool {
 	return false
 }
 
-// givesCheck reports whether k is a legal move of the side to move that checks.
-func (a *analyst) givesCheck(p *xiangqi.Position, k xiangqi.Move) bool {
-	me := p.SideToMove()
-	cap := p.MakeMove(k)
-	ok := cap.Kind() != xiangqi.King && p.InCheck(me.Other()) && !p.InCheck(me)
-	p.UnmakeMove(k, cap)
-	return ok
-}
-
 // checkLine plays the check k and returns the least the chaser nets over every legal
 // reply (material taken minus material lost along the line, then the best follow-up), and
 // the victims of the worst-case lines as squares of p (all of them when several replies
@@ -533,6 +522,15 @@ func (a *analyst) line(p *xiangqi.Position, k xiangqi.Move, depth int, raw bool,
 	// the defender's mate turns a continuation of 0 into a loss (defenderMates).
 	test := a.floorTest && raw && !a.mates.exhaustive
 	a.floorTest = false // the lines inside this one are valued as usual
+	c1 := p.MakeMove(k)
+	defer p.UnmakeMove(k, c1)
+	def := p.SideToMove()
+	// The checkers, for the evasion filter below; none: k does not check, and is no
+	// line (nor is a capture of the king, or a move that leaves the chaser in check).
+	var ev evasionFilter
+	if ev.init(p, def); ev.n == 0 || c1.Kind() == xiangqi.King || p.InCheck(def.Other()) {
+		return 0, victims, false
+	}
 	if a.lineNodes >= lineNodeBudget || !a.mates.spend(1) {
 		a.lineCut = true
 		return 0, victims, false
@@ -541,23 +539,13 @@ func (a *analyst) line(p *xiangqi.Position, k xiangqi.Move, depth int, raw bool,
 	free := a.exchangeCheckFree
 	a.exchangeCheckFree = false
 	defer func() { a.exchangeCheckFree = free }()
-	c1 := p.MakeMove(k)
-	defer p.UnmakeMove(k, c1)
 	took := value(c1, k.To(), a.chaser)
-	def := p.SideToMove()
 	worst, replies := 1<<20, 0
 	// The defender is in check: only the replies that may end the check are generated
 	// (the evasion filter; a reply it rules out would leave the king in check), the
 	// likeliest first: captures of a checker, king moves, then the others.
-	var ev evasionFilter
-	ev.init(p, def)
 	var buf [128]xiangqi.Move
-	var moves []xiangqi.Move
-	if ev.n > 0 {
-		moves = ev.appendOthers(p, ev.appendLikely(p, buf[:0]))
-	} else {
-		moves = p.AppendPseudoMoves(buf[:0])
-	}
+	moves := ev.appendOthers(p, ev.appendLikely(p, buf[:0]))
 	for _, r := range moves {
 		c2 := p.MakeMove(r)
 		if p.InCheck(def) {
@@ -810,9 +798,6 @@ func (a *analyst) computeBestWin(p *xiangqi.Position, depth int, raw bool, ceil 
 	}
 	var mbuf [128]xiangqi.Move
 	for _, k := range appendCheckMoves(p, mbuf[:0]) {
-		if !a.givesCheck(p, k) {
-			continue
-		}
 		// A line worth less than best changes nothing (one worth as much adds its
 		// victims).
 		floor := a.floor(max(best, 1))
@@ -928,9 +913,6 @@ func (a *analyst) bestCheckWin(p *xiangqi.Position, raw bool) int {
 	best := 0
 	var mbuf [128]xiangqi.Move
 	for _, k := range appendCheckMoves(p, mbuf[:0]) {
-		if !a.givesCheck(p, k) {
-			continue
-		}
 		var g int
 		var ok bool
 		if raw {

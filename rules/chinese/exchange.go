@@ -586,9 +586,6 @@ func (a *analyst) counterChecks(p *xiangqi.Position, m xiangqi.Move, floor int) 
 	best := 0
 	var mbuf [128]xiangqi.Move
 	for _, k := range appendCheckMoves(p, mbuf[:0]) {
-		if !d.givesCheck(p, k) {
-			continue
-		}
 		if m != 0 && p.At(k.To()) != xiangqi.NoPiece && guarded(p, m, k.To()) {
 			continue
 		}
