@@ -589,12 +589,18 @@ func (a *analyst) counterChecks(p *xiangqi.Position, m xiangqi.Move, floor int) 
 		if m != 0 && p.At(k.To()) != xiangqi.NoPiece && guarded(p, m, k.To()) {
 			continue
 		}
-		g, vs, ok := d.checkLine(p, k, checkLineDepth, d.floor(max(best, floor)))
-		if !ok || g < floor || g < best {
-			continue
+		// A line counts when it wins at least lo and more than the check alone does:
+		// the single check is valued first (exactly only from lo up), so that the
+		// longer line is searched only for what would beat it. Most lines that win
+		// anything win it with their first check, and the longer line's floor test
+		// then ends them early.
+		lo := max(best, floor)
+		if g1, _, ok1 := d.checkLine(p, k, 1, d.floor(lo)); ok1 && g1 >= lo {
+			lo = g1 + 1 // a single check wins as much
 		}
-		if g1, _, ok1 := d.checkLine(p, k, 1, d.floor(g)); ok1 && g1 >= g {
-			continue // a single check wins as much
+		g, vs, ok := d.checkLine(p, k, checkLineDepth, d.floor(lo))
+		if !ok || g < lo {
+			continue
 		}
 		if g > best {
 			best, victims = g, vs
