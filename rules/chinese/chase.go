@@ -408,7 +408,7 @@ func (a *analyst) safeAtRoot(d *analyst, r *xiangqi.Position, t xiangqi.Square) 
 	safe := true
 	var buf [16]xiangqi.Square
 	for _, s := range r.AppendAttackers(buf[:0], t, d.chaser) {
-		if gain, ok := d.captureGain(r, xiangqi.NewMove(s, t), false); ok && gain > 0 {
+		if gain, ok := d.captureWins(r, xiangqi.NewMove(s, t), false); ok && gain > 0 {
 			safe = false
 			break
 		}
@@ -443,7 +443,7 @@ func (a *analyst) canWin(p xiangqi.Position, victim xiangqi.Square) bool {
 	var buf [16]xiangqi.Square
 	for _, from := range p.AppendAttackers(buf[:0], victim, c) {
 		m := xiangqi.NewMove(from, victim)
-		if g, ok := a.captureGain(&p, m, false); ok && a.followUpGain(&p, m, g) > 0 {
+		if g, ok := a.captureWins(&p, m, false); ok && a.followUpGain(&p, m, g) > 0 {
 			return true
 		}
 	}
@@ -473,7 +473,7 @@ func (a *analyst) canTake(p xiangqi.Position, victim xiangqi.Square) bool {
 	}
 	var buf [16]xiangqi.Square
 	for _, from := range p.AppendAttackers(buf[:0], victim, c) {
-		if g, ok := a.captureGain(&p, xiangqi.NewMove(from, victim), false); ok && g > 0 {
+		if g, ok := a.captureWins(&p, xiangqi.NewMove(from, victim), false); ok && g > 0 {
 			return true
 		}
 	}

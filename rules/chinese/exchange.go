@@ -527,17 +527,24 @@ func appendCaptures(p *xiangqi.Position, from xiangqi.Square, dst []xiangqi.Move
 // capturer would be mated after it. With relaxed set the chaser's own king safety is
 // ignored (used only for the "did it exist before" baseline when the chaser was in check).
 func (a *analyst) captureGain(p *xiangqi.Position, m xiangqi.Move, relaxed bool) (gain int, ok bool) {
-	return a.captureGainMate(p, m, relaxed, true)
+	return a.captureGainSign(p, m, relaxed, false)
 }
 
-// captureGainMate is captureGain, without the "is the capturer mated" test unless
-// mateTest is set.
-func (a *analyst) captureGainMate(p *xiangqi.Position, m xiangqi.Move, relaxed, mateTest bool) (gain int, ok bool) {
+// captureWins is captureGain for a caller that only asks whether the capture wins
+// (gain above 0): the gain it returns is captureGain's when that is 0 or less, and above
+// 0 when captureGain's is. A root by consecutive checks then matters only when it wins
+// back all the capture took, and the defender's lines worth less are not valued.
+func (a *analyst) captureWins(p *xiangqi.Position, m xiangqi.Move, relaxed bool) (gain int, ok bool) {
+	return a.captureGainSign(p, m, relaxed, true)
+}
+
+// captureGainSign is captureGain, or captureWins with signOnly set.
+func (a *analyst) captureGainSign(p *xiangqi.Position, m xiangqi.Move, relaxed, signOnly bool) (gain int, ok bool) {
 	g, legal := a.rawGain(p, m, relaxed)
 	if !legal {
 		return 0, false
 	}
-	if g > 0 && !relaxed && mateTest && a.matedAfterCapture(p, m) {
+	if g > 0 && !relaxed && a.matedAfterCapture(p, m) {
 		return g, false
 	}
 	if g > 0 && !relaxed {
@@ -548,7 +555,13 @@ func (a *analyst) captureGainMate(p *xiangqi.Position, m xiangqi.Move, relaxed, 
 		// hanging piece of the chaser's taken with check, 参考图21) is no root.
 		// What the defender wins back changes the gain only beyond value-g (below).
 		cap := p.MakeMove(m)
-		back, won := a.counterChecks(p, m, a.floor(value(cap, m.To(), a.chaser)-g+1))
+		floor := value(cap, m.To(), a.chaser) - g + 1
+		if signOnly {
+			// Only a line that wins back all the capture took turns the gain to 0 or
+			// less (a line worth floor or more is valued exactly either way).
+			floor = value(cap, m.To(), a.chaser)
+		}
+		back, won := a.counterChecks(p, m, a.floor(floor))
 		p.UnmakeMove(m, cap)
 		if back > 0 {
 			// Only what the capture opens is a root: a check line the defender had

@@ -356,7 +356,7 @@ func (a *analyst) directWin(p *xiangqi.Position, victim xiangqi.Square, relaxed,
 	var buf [16]xiangqi.Square
 	for _, from := range p.AppendAttackers(buf[:0], victim, a.chaser) {
 		m := xiangqi.NewMove(from, victim)
-		g, ok := a.captureGain(p, m, relaxed)
+		g, ok := a.captureWins(p, m, relaxed)
 		if ok && !relaxed {
 			g = a.followUpGain(p, m, g)
 		}
