@@ -288,7 +288,28 @@ func (a *analyst) scan(p xiangqi.Position, relaxed bool, only squareSet) *winSet
 	if relaxed || a.mates.plain() {
 		return ws
 	}
-	a.eachCheckLine(&p, func(k xiangqi.Move, g int, vs victimSet) bool {
+	// A line adds to a victim only what beats its direct win: lines worth no more than
+	// every victim asked about is won directly are not valued (a floor of the least
+	// direct gain plus one; 1 when a victim has no direct win).
+	floor := noCeiling
+	for set := p.Pieces(c.Other()); floor > 1; {
+		t := set.Pop()
+		if t == xiangqi.NoSquare {
+			break
+		}
+		if !only.Has(t) || p.At(t).Kind() == xiangqi.King {
+			continue
+		}
+		if cur := ws.get(t); cur != nil {
+			floor = min(floor, cur.gain+1)
+		} else {
+			floor = 1
+		}
+	}
+	if floor == noCeiling {
+		return ws // no piece asked about
+	}
+	a.eachCheckLine(&p, floor, func(k xiangqi.Move, g int, vs victimSet) bool {
 		discovered := a.discoveredCheck(&p, k)
 		mover := p.At(k.From())
 		for i := 0; i < vs.n; i++ {
@@ -322,9 +343,10 @@ func (a *analyst) scan(p xiangqi.Position, relaxed bool, only squareSet) *winSet
 }
 
 // eachCheckLine calls fn for every checking move k of the side to move of p whose
-// consecutive-check line (up to checkLineDepth) wins material, with the line's gain and
-// victims, until fn returns false. p is the line's root while it runs.
-func (a *analyst) eachCheckLine(p *xiangqi.Position, fn func(k xiangqi.Move, g int, vs victimSet) bool) {
+// consecutive-check line (up to checkLineDepth) wins floor or more (at least 1), with
+// the line's gain and victims, until fn returns false. p is the line's root while it
+// runs.
+func (a *analyst) eachCheckLine(p *xiangqi.Position, floor int, fn func(k xiangqi.Move, g int, vs victimSet) bool) {
 	var mbuf [128]xiangqi.Move
 	a.root = *p
 	a.lineRoot = &a.root
@@ -332,9 +354,9 @@ func (a *analyst) eachCheckLine(p *xiangqi.Position, fn func(k xiangqi.Move, g i
 	for _, k := range appendCheckMoves(p, mbuf[:0]) {
 		// checkLine answers not ok for a candidate that does not check.
 		a.exchangeCheckFree = true
-		g, vs, ok := a.checkLine(p, k, checkLineDepth, 1)
+		g, vs, ok := a.checkLine(p, k, checkLineDepth, a.floor(floor))
 		a.exchangeCheckFree = false
-		if !ok || g <= 0 {
+		if !ok || g < floor {
 			continue
 		}
 		if !fn(k, g, vs) {
@@ -451,7 +473,7 @@ func (a *analyst) canWin(p xiangqi.Position, victim xiangqi.Square) bool {
 		return false
 	}
 	won := false
-	a.eachCheckLine(&p, func(_ xiangqi.Move, _ int, vs victimSet) bool {
+	a.eachCheckLine(&p, 1, func(_ xiangqi.Move, _ int, vs victimSet) bool {
 		for i := 0; i < vs.n; i++ {
 			if vs.sq[i] == victim {
 				won = true
