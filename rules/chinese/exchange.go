@@ -286,25 +286,20 @@ func (a *analyst) exchangeMoves(p *xiangqi.Position, s xiangqi.Square, vacated [
 	lines, horses := p.LinePieces(mover), p.Horses(mover)
 	elephant := xiangqi.MakePiece(mover, xiangqi.Elephant)
 	for _, v := range vacated {
-		vf, vr := v.File(), v.Rank()
-		for _, line := range [2]squareSet{xiangqi.RankSquares(vr), xiangqi.FileSquares(vf)} {
+		for _, line := range [2]squareSet{xiangqi.RankSquares(v.Rank()), xiangqi.FileSquares(v.File())} {
 			line.Intersect(lines)
 			for from := line.Pop(); from != xiangqi.NoSquare; from = line.Pop() {
 				try(from)
 			}
 		}
-		for _, d := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
-			if f, r := vf+d[0], vr+d[1]; f >= 0 && f < xiangqi.Files && r >= 0 && r < xiangqi.Ranks {
-				if from := xiangqi.SquareAt(f, r); horses.Has(from) {
-					try(from)
-				}
+		for _, from := range neighbours[v].orth[:neighbours[v].nOrth] {
+			if horses.Has(from) {
+				try(from)
 			}
 		}
-		for _, d := range [4][2]int{{1, 1}, {-1, 1}, {1, -1}, {-1, -1}} {
-			if f, r := vf+d[0], vr+d[1]; f >= 0 && f < xiangqi.Files && r >= 0 && r < xiangqi.Ranks {
-				if from := xiangqi.SquareAt(f, r); p.At(from) == elephant {
-					try(from)
-				}
+		for _, from := range neighbours[v].diag[:neighbours[v].nDiag] {
+			if p.At(from) == elephant {
+				try(from)
 			}
 		}
 	}
@@ -694,3 +689,30 @@ func guarded(p *xiangqi.Position, m xiangqi.Move, s xiangqi.Square) bool {
 	var buf [16]xiangqi.Square
 	return containsSquare(q.AppendAttackers(buf[:0], s, pc.Color()), m.From())
 }
+
+// neighbours holds, for each square, the squares next to it on its file and rank (a
+// horse there has its leg on it) and diagonally (an elephant there has its eye on it),
+// each in a fixed order of directions.
+var neighbours = func() (n [xiangqi.NumSquares]struct {
+	orth, diag   [4]xiangqi.Square
+	nOrth, nDiag uint8
+}) {
+	for s := range xiangqi.NumSquares {
+		sq := xiangqi.Square(s)
+		f, r := sq.File(), sq.Rank()
+		e := &n[s]
+		for _, d := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+			if g, q := f+d[0], r+d[1]; g >= 0 && g < xiangqi.Files && q >= 0 && q < xiangqi.Ranks {
+				e.orth[e.nOrth] = xiangqi.SquareAt(g, q)
+				e.nOrth++
+			}
+		}
+		for _, d := range [4][2]int{{1, 1}, {-1, 1}, {1, -1}, {-1, -1}} {
+			if g, q := f+d[0], r+d[1]; g >= 0 && g < xiangqi.Files && q >= 0 && q < xiangqi.Ranks {
+				e.diag[e.nDiag] = xiangqi.SquareAt(g, q)
+				e.nDiag++
+			}
+		}
+	}
+	return n
+}()
