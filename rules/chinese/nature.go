@@ -229,38 +229,55 @@ func (c *classifier) chases(f *plyFacts, answering bool) (threats, excl []arbite
 			excl = append(excl, excluded(t, excWonElsewhere, f.view.pieceAt(w.piece, w.victim)+" is won only through the win of "+f.view.pieceAt(now.At(y), y)+", which counts as the chase (26.5)"))
 			continue
 		}
-		necessary := a.necessary(now, w, f.move.To())
-		involved := unionSquares(w.capturers, necessary)
+		// The pieces involved in the win: those that start it (its capturers, or the
+		// first movers of its check lines) and those it needs (necessary, the
+		// co-operating pieces of a joint chase), and the moved piece when it takes part
+		// otherwise (below). Whether the moved piece is among them is asked first: a win
+		// that was there before and that the moved piece takes no part in is excluded
+		// without asking which other pieces it needs.
+		moved := f.move.To()
+		starts := w.capturers
 		if w.viaCheck {
-			involved = unionSquares(w.starts, necessary)
+			starts = w.starts
+		}
+		movedNeeded := unknown
+		takesPart := containsSquare(starts, moved)
+		if !takesPart {
+			movedNeeded = a.isNecessary(now, w, moved)
+			takesPart = movedNeeded == yes
 		}
 		// CXA 29.2: the threat must be new. A victim that could already be won before the
 		// move is a new chase only when the moved piece now takes part in winning it (it
 		// re-forms the attack, 参考图38); otherwise the move leaves an old threat unchanged
 		// (参考图6).
-		if !containsSquare(involved, f.move.To()) && a.bindsVictim(now, w, f.move.To()) {
-			// The moved piece keeps the victim from exchanging itself for its attacker
-			// (it pins it, or ties it to its line): it takes part in the chase.
-			involved = append(involved, f.move.To())
-		}
-		guard := !containsSquare(involved, f.move.To()) && a.guardsChase(now, w, f.move.To())
-		if guard {
-			// The moved piece keeps the victim from breaking the chase by taking one of
-			// its pieces: it takes part in the chase (参考图39).
-			involved = append(involved, f.move.To())
-			necessary = append(necessary, f.move.To())
-		}
+		//
+		// The moved piece keeps the victim from exchanging itself for its attacker (it
+		// pins it, or ties it to its line): it takes part in the chase.
+		bound := !takesPart && a.bindsVictim(now, w, moved)
+		takesPart = takesPart || bound
+		// The moved piece keeps the victim from breaking the chase by taking one of its
+		// pieces: it takes part in the chase (参考图39).
+		guard := !takesPart && a.guardsChase(now, w, moved)
+		takesPart = takesPart || guard
 		b := base().get(w.victim)
 		if b != nil && a.freedFromDuty(&f.before, &now, b, w, answering) {
 			// The win was there before only at the price of a piece its capturer
 			// guarded; the move freed the capturer of that duty: a new threat.
 			b = nil
 		}
+		if b != nil && !takesPart {
+			excl = append(excl, excluded(t, excPreExisting, f.view.pieceAt(w.piece, w.victim)+" could already be won before the move, and the moved piece takes no part (CXA 29.2: not a new threat)"))
+			continue
+		}
+		necessary := a.necessary(now, w, moved, movedNeeded)
+		involved := unionSquares(starts, necessary)
+		if bound || guard {
+			involved = append(involved, moved)
+		}
+		if guard {
+			necessary = append(necessary, moved)
+		}
 		if b != nil {
-			if !containsSquare(involved, f.move.To()) {
-				excl = append(excl, excluded(t, excPreExisting, f.view.pieceAt(w.piece, w.victim)+" could already be won before the move, and the moved piece takes no part (CXA 29.2: not a new threat)"))
-				continue
-			}
 			// The moved piece takes part, but it already did from its old square, with
 			// the same partners: the move leaves the win unchanged (newness.go). A move
 			// that answers the opponent's threat, escaping an attack on the moved piece
@@ -385,25 +402,57 @@ func (c *classifier) wasThreatened(f *plyFacts) bool {
 // in front of a cannon, 参考图38), the moved piece and the first mover of a check line.
 // Taking other
 // pieces off the board would measure king safety, not co-operation.
-func (a *analyst) necessary(p xiangqi.Position, w *win, moved xiangqi.Square) []xiangqi.Square {
+//
+// movedNeeded is the answer for the moved piece when the caller has it already
+// (isNecessary), unknown otherwise.
+func (a *analyst) necessary(p xiangqi.Position, w *win, moved xiangqi.Square, movedNeeded tristate) []xiangqi.Square {
 	var out []xiangqi.Square
 	for _, s := range a.bearingOn(&p, w, moved) {
-		q := p
-		q.Put(s, xiangqi.NoPiece)
-		if q.InCheck(a.chaser) {
-			continue // a shield of its own king, not a co-operating attacker
+		need := movedNeeded
+		if s != moved || need == unknown {
+			need = a.needs(p, w, s)
 		}
-		if w.viaCheck && q.InCheck(a.chaser.Other()) {
-			// The piece masks a discovered check of the line: without it the position
-			// is not one the chaser could move in, and the line needs it to unmask.
-			out = append(out, s)
-			continue
-		}
-		if !a.canWin(q, w.victim) {
+		if need == yes {
 			out = append(out, s)
 		}
 	}
 	return out
+}
+
+// tristate is a yes or no answer, or none yet.
+type tristate int8
+
+const (
+	unknown tristate = iota
+	yes
+	no
+)
+
+// isNecessary reports whether the piece on s is among those necessary returns: a piece
+// that bears on the victim (bearingOn) without which the victim can no longer be won.
+func (a *analyst) isNecessary(p xiangqi.Position, w *win, s xiangqi.Square) tristate {
+	if pc := p.At(s); pc == xiangqi.NoPiece || pc.Color() != a.chaser || !coOperates(pc.Kind()) {
+		return no // bearingOn leaves it out
+	}
+	return a.needs(p, w, s)
+}
+
+// needs reports whether the win w needs the piece on s (one of bearingOn's).
+func (a *analyst) needs(p xiangqi.Position, w *win, s xiangqi.Square) tristate {
+	q := p
+	q.Put(s, xiangqi.NoPiece)
+	if q.InCheck(a.chaser) {
+		return no // a shield of its own king, not a co-operating attacker
+	}
+	if w.viaCheck && q.InCheck(a.chaser.Other()) {
+		// The piece masks a discovered check of the line: without it the position is
+		// not one the chaser could move in, and the line needs it to unmask.
+		return yes
+	}
+	if !a.canWin(q, w.victim) {
+		return yes
+	}
+	return no
 }
 
 // isJoint applies the 2020 notion of 联合捉 (多子捉一子): two or more pieces are needed to
