@@ -25,15 +25,30 @@ func (p *Position) AppendCheckCandidates(dst []Move) (moves []Move, all bool) {
 	// or a horse); screen: empty squares between the king and a cannon that faces it
 	// with nothing between (a piece moved there is the cannon's screen).
 	var disc, screen SquareSet
+	kf, kr := squareFile[k], squareRank[k]
 	for d := range rays[k] {
 		r := &rays[k][d]
+		// The first three pieces out along the ray, from the occupancy of its line:
+		// b[i] on the square at index at[i] of r.
 		var b [3]Square
 		var at [3]uint8
 		n := 0
-		for i := uint8(0); i < r.n && n < 3; i++ {
-			if p.board[r.sq[i]] != NoPiece {
-				b[n], at[n] = r.sq[i], i
+		line, pos, step := uint(p.occRank[kr]), kf, Square(1)
+		if d >= 2 {
+			line, pos, step = uint(p.occFile[kf]), kr, Files
+		}
+		if d%2 == 0 { // east, north: up the line
+			for bits := line >> (pos + 1); bits != 0 && n < 3; bits &= bits - 1 {
+				j := mbits.TrailingZeros(bits)
+				b[n], at[n] = k+Square(j+1)*step, uint8(j)
 				n++
+			}
+		} else { // west, south: down the line
+			for bits := line & (1<<pos - 1); bits != 0 && n < 3; {
+				h := mbits.Len(bits) - 1
+				b[n], at[n] = k-Square(pos-h)*step, uint8(pos-h-1)
+				n++
+				bits &^= 1 << h
 			}
 		}
 		if n >= 1 && p.board[b[0]] == cannon {
