@@ -2,6 +2,7 @@ package chinese
 
 import (
 	"context"
+	"reflect"
 	"testing"
 
 	"github.com/arbiter-xq/arbiter/arbiter"
@@ -191,9 +192,11 @@ func TestWorkBudget(t *testing.T) {
 }
 
 // TestHeaviestCorpusMove keeps room in the work budget for the heaviest move of the
-// CCPD corpus that completes the full analysis (game 12373 of the corpus file, ply 44,
-// 23,339 units): the order a search tries its moves in changes only its work, and a
-// change that brought this move near the budget would soon change rulings elsewhere.
+// CCPD corpus that completes the full analysis with room to spare (game 12373 of the
+// corpus file, ply 44, 22,834 units): the order a search tries its moves in changes only
+// its work, and a change that brought this move near the budget would soon change
+// rulings elsewhere. (Game 24724, ply 63, completes with 29,080 units, at the budget's
+// edge; TestBudgetEdgeMove pins that its nature does not depend on the tier.)
 func TestHeaviestCorpusMove(t *testing.T) {
 	games := loadCorpus(t)
 	const gi, ply = 12373, 44
@@ -214,4 +217,42 @@ func TestHeaviestCorpusMove(t *testing.T) {
 		t.Errorf("tier %d, %d units: the heaviest corpus move must complete the full analysis within 85%% of the budget (%d)", st.tier, st.work, workPerMove)
 	}
 	t.Logf("%d units", st.work)
+}
+
+// TestBudgetEdgeMove: the CCPD move whose full analysis comes nearest the work budget
+// (game 24724 of the corpus file, ply 63: a black advisor's move that offers the piece,
+// 献, with old threats on a red advisor and cannon) gets the same classification from the full analysis and from the plain
+// tier it falls back to when the budget runs out, so the side of the budget it lands on
+// changes no ruling. It reports the full analysis's share of the budget.
+func TestBudgetEdgeMove(t *testing.T) {
+	games := loadCorpus(t)
+	const gi, ply = 24724, 63
+	if len(games) <= gi || len(games[gi].moves) <= ply {
+		t.Skip("corpus without the game")
+	}
+	g := xiangqi.NewGame(games[gi].start)
+	for _, m := range games[gi].moves[:ply+1] {
+		if err := g.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cur := g.PositionAt(ply)
+	f := nextFacts(g, ply, &cur)
+	o := canonicalOrientation(&f.before, f.move, f.prev)
+	cf := oriented(&f, o)
+	var natures [2]arbiter.PlyNature
+	var work [2]int
+	for i, tier := range []int{tierFull, tierPlain} {
+		c := &classifier{mates: newMateSearch()}
+		c.mates.restart(tier, workPerMove)
+		natures[i] = c.classify(&cf)
+		work[i] = c.mates.work
+		if c.mates.over {
+			t.Fatalf("tier %d: out of budget (%d units)", tier, work[i])
+		}
+	}
+	if !reflect.DeepEqual(natures[0], natures[1]) {
+		t.Errorf("the full analysis (%d units) and the plain tier (%d) differ:\n%+v\n%+v", work[0], work[1], natures[0], natures[1])
+	}
+	t.Logf("full analysis %d units (%d%% of the budget), plain tier %d", work[0], 100*work[0]/workPerMove, work[1])
 }

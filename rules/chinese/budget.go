@@ -5,7 +5,10 @@ package chinese
 // lines (one per line node) and mate searches (one per position visited). The
 // per-question budgets (mateNodeBudget, lineNodeBudget, ...) keep a single question
 // cheap; this one bounds the whole classification, whatever the number of questions a
-// position raises.
+// position raises. The 杀 questions of a move (does the move threaten mate, did the
+// opponent's; classifier.threatens) are outside it: a move asks at most four, each
+// bounded by mateNodeBudget, and their answers are facts about a position that a game's
+// judge keeps for the next move that asks them.
 //
 // When the budget runs out, the questions still open would be answered by a search cut
 // at a point that depends on the order the squares are visited in. The classification
@@ -34,11 +37,15 @@ const (
 // workPerMove is the budget of one move's classification, in work units (a unit is
 // roughly a position visited, a fraction of a microsecond). The official diagrams need
 // at most about 6,000 units for one move (图9; see TestWorkBudget), and the budget
-// leaves room above that for real games: the heaviest move of the CCPD corpus that
-// completes needs about 23,300 units (28,400 before the captures at a line's end, the
-// raw pass of a line and the exchanges were searched only as far as their callers
-// need, chase.go and exchange.go; 22,100 before a check line generated only the
-// answers that may end the check, in the order of the mate search).
+// leaves room above that for real games: the heaviest moves of the CCPD corpus that
+// complete need about 22,800 units (game 12373, ply 44; TestHeaviestCorpusMove) and,
+// narrowly, 29,100 (game 24724, ply 63, which fell back to the plain tier until
+// counterChecks valued a longer line only for what beats its first check; its nature
+// is the same in both tiers, TestBudgetEdgeMove). Those figures were 23,300 before the
+// 杀 questions left the budget, 28,400 before the captures at a line's end, the raw pass
+// of a line and the exchanges were searched only as far as their callers need
+// (chase.go and exchange.go), and 22,100 before a check line generated only the
+// answers that may end the check, in the order of the mate search.
 //
 // The budget was 40,000 units while a mate search counted every move it looked at as a
 // check; since it counts only the checks it plays (xiangqi.AppendCheckCandidates picks

@@ -70,8 +70,8 @@ func judgeCounted(ctx context.Context, g *xiangqi.Game, start, end int, cache *p
 	if end-start > arbiter.MaxCyclePlies {
 		return judgeLong(g, start, end), workStats{}, nil
 	}
-	c := &classifier{mates: getMateSearch()}
-	defer putMateSearch(c.mates)
+	c := &classifier{mates: getMateSearch(), answers: cache}
+	defer c.release()
 	return c.judge(ctx, g, start, end, cache)
 }
 

@@ -38,7 +38,7 @@ func (d *dumpJudge) JudgeCycle(ctx context.Context, g *xiangqi.Game, start, end 
 			_, ps := c.classifyMove(&f)
 			fmt.Fprintf(d.w, " ply %d %+v\n", i, ps)
 		}
-		putMateSearch(c.mates)
+		c.release()
 	}
 	return j, err
 }

@@ -82,7 +82,7 @@ func classifyAhead(ctx context.Context, plies []plyFacts, cache *plyCache) (map[
 	if len(jobs) < 2 {
 		return nil, nil
 	}
-	results, err := runAhead(ctx, plies, jobs, workers)
+	results, err := runAhead(ctx, plies, jobs, workers, cache)
 	if err != nil {
 		return nil, err
 	}
@@ -108,7 +108,7 @@ func aheadWorkerCount() int {
 // done. ctx is polled before every classification, by one goroutine at a time; once a
 // poll says it has ended, nothing polls it again, no classification starts, and its
 // error is returned.
-func runAhead(ctx context.Context, plies []plyFacts, jobs []aheadJob, workers int) ([]aheadResult, error) {
+func runAhead(ctx context.Context, plies []plyFacts, jobs []aheadJob, workers int, cache *plyCache) ([]aheadResult, error) {
 	workers = max(1, min(workers, len(jobs)))
 	results := make([]aheadResult, len(jobs))
 	var next atomic.Int32
@@ -123,8 +123,8 @@ func runAhead(ctx context.Context, plies []plyFacts, jobs []aheadJob, workers in
 		return ended == nil
 	}
 	work := func() {
-		c := &classifier{mates: getMateSearch()}
-		defer putMateSearch(c.mates)
+		c := &classifier{mates: getMateSearch(), answers: cache}
+		defer c.release()
 		for {
 			n := int(next.Add(1)) - 1
 			if n >= len(jobs) || !goOn() {
@@ -338,6 +338,9 @@ type plyCache struct {
 	base map[plyKey]baseResult
 	// searches counts the classifications the cache did not answer.
 	searches int
+	// mateAnswers holds the answers to the 杀 questions of the game's moves that
+	// completed (classifier.threatens), by positionKey.
+	mateAnswers map[uint64]bool
 	// scratch is the facts buffer of the game's judgements (takeScratch): a long
 	// shuffling game judges a cycle at every repetition.
 	scratch []plyFacts
@@ -371,6 +374,30 @@ func (pc *plyCache) giveScratch(buf []plyFacts) {
 		pc.scratch = buf
 	}
 	pc.mu.Unlock()
+}
+
+// mateAnswer returns the kept answer to the 杀 question of the position with key k.
+func (pc *plyCache) mateAnswer(k uint64) (v, ok bool) {
+	if pc == nil {
+		return false, false
+	}
+	pc.mu.Lock()
+	defer pc.mu.Unlock()
+	v, ok = pc.mateAnswers[k]
+	return v, ok
+}
+
+// putMateAnswer keeps the answer to the 杀 question of the position with key k.
+func (pc *plyCache) putMateAnswer(k uint64, v bool) {
+	if pc == nil {
+		return
+	}
+	pc.mu.Lock()
+	defer pc.mu.Unlock()
+	if pc.mateAnswers == nil || len(pc.mateAnswers) >= maxCachedPlies {
+		pc.mateAnswers = make(map[uint64]bool)
+	}
+	pc.mateAnswers[k] = v
 }
 
 func (pc *plyCache) searched() {
@@ -502,7 +529,7 @@ func foresee(ctx context.Context, g *xiangqi.Game, cycles []arbiter.CycleBounds,
 	if len(jobs) < 2 {
 		return
 	}
-	results, err := runAhead(ctx, plies, jobs, workers)
+	results, err := runAhead(ctx, plies, jobs, workers, cache)
 	if err != nil {
 		return
 	}

@@ -19,6 +19,55 @@ type classifier struct {
 	// ahead holds the classifications of the cycle being judged that were made ahead of
 	// their turn (classifyAhead, judge.go), by ply.
 	ahead map[int]aheadResult
+	// answers keeps the answers to the 杀 questions of the game's moves (threatens;
+	// nil: none kept), and questions is the search that asks them.
+	answers   *plyCache
+	questions *mateSearch
+}
+
+// release gives the classifier's searches back (getMateSearch).
+func (c *classifier) release() {
+	putMateSearch(c.mates)
+	if c.questions != nil {
+		putMateSearch(c.questions)
+		c.questions = nil
+	}
+}
+
+// threatens reports whether side c, if its opponent passed in p, would mate by
+// consecutive checks within mateThreatDepth moves (杀; threatensMate). The question is a
+// fact about the position alone: it is searched on its own, in a table of its own, and
+// outside the move's work budget (with its own node budget, as in the bare tier), so its
+// answer and its cost are the same whatever the classification asked before. A game's
+// judge keeps the answers of the searches that complete (answers), keyed by the position
+// in its canonical orientation: the 杀 a move threatens is the one the opponent's next
+// move is asked to parry.
+func (c *classifier) threatens(p xiangqi.Position, side xiangqi.Color) bool {
+	p.SetSideToMove(side)
+	if p.InCheck(side.Other()) {
+		return false // side's opponent is in check: it cannot pass, the question is moot
+	}
+	key := positionKey(&p)
+	if v, ok := c.answers.mateAnswer(key); ok {
+		return v
+	}
+	if c.questions == nil {
+		c.questions = getMateSearch()
+	}
+	q := c.questions
+	q.reset()
+	v := q.canMate(&p, mateThreatDepth)
+	if !q.exhausted {
+		c.answers.putMateAnswer(key, v)
+	}
+	return v
+}
+
+// positionKey identifies a position with its side to move in every orientation: the
+// least of the hashes of its four orientations.
+func positionKey(p *xiangqi.Position) uint64 {
+	m, f, b := p.TransformedHashes()
+	return min(p.Hash(), m, f, b)
 }
 
 // plyFacts is what the classifier knows about one move.
@@ -77,10 +126,9 @@ func (c *classifier) classify(f *plyFacts) arbiter.PlyNature {
 
 	// 杀: with the opponent passing, a forced mate by consecutive checks that did not exist
 	// before the move ("from 杀 to 杀" is treated like "from 捉 to 捉": idle).
-	mateNow := c.mates.threatensMate(f.after, f.mover, mateThreatDepth)
+	mateNow := c.threatens(f.after, f.mover)
 	if mateNow {
-		before := f.before
-		mateBefore := !answering && c.mates.canMate(&before, mateThreatDepth)
+		mateBefore := !answering && c.threatens(f.before, f.mover)
 		// An excluded mate threat has no victim and no target square.
 		if mateBefore {
 			pn.Excluded = append(pn.Excluded, arbiter.Threat{Target: xiangqi.NoSquare, Exception: excPreExisting,
@@ -115,11 +163,7 @@ func (c *classifier) classify(f *plyFacts) arbiter.PlyNature {
 // parriesMate reports whether the opponent threatened mate by consecutive checks before
 // the move and no longer does after it.
 func (c *classifier) parriesMate(f *plyFacts) bool {
-	if !c.mates.threatensMate(f.before, f.mover.Other(), mateThreatDepth) {
-		return false
-	}
-	after := f.after
-	return !c.mates.canMate(&after, mateThreatDepth)
+	return c.threatens(f.before, f.mover.Other()) && !c.threatens(f.after, f.mover.Other())
 }
 
 // blocksMate reports whether the square the mover's piece went to lies in the way of one
