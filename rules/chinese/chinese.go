@@ -94,7 +94,7 @@ func nextFacts(g *xiangqi.Game, i int, cur *xiangqi.Position) plyFacts {
 // the position before it (and the opponent's move just before) alone. It stops with
 // ctx.Err() when ctx ends.
 func (c *classifier) judge(ctx context.Context, g *xiangqi.Game, start, end int, cache *plyCache) (arbiter.Judgement, workStats, error) {
-	var j arbiter.Judgement
+	j := arbiter.Judgement{Plies: make([]arbiter.PlyNature, 0, end-start)}
 	var st workStats
 	cur := g.PositionAt(start)
 	movers := make([]xiangqi.Color, 0, end-start)
