@@ -39,36 +39,37 @@ func isMaterial(pc xiangqi.Piece, s xiangqi.Square) bool {
 }
 
 // value is the worth of pc standing on s, seen by the chasing side chaser (the floating
-// pawn value is taken against the chaser).
+// pawn value is taken against the chaser). It is small enough to be inlined.
 func value(pc xiangqi.Piece, s xiangqi.Square, chaser xiangqi.Color) int {
-	switch pc.Kind() {
-	case xiangqi.Rook:
-		return valueRook
-	case xiangqi.Horse:
-		return valueHorse
-	case xiangqi.Cannon:
-		return valueCannon
-	case xiangqi.Advisor:
-		return valueAdvisor
-	case xiangqi.Elephant:
-		return valueElephant
-	case xiangqi.King:
-		return valueKing
-	case xiangqi.Pawn:
-		crossed := pawnCrossed(pc.Color(), s)
-		if pc.Color() == chaser {
-			if crossed {
-				return 2
-			}
-			return 1
-		}
-		if crossed {
-			return 1
-		}
-		return 0
+	if k := pc.Kind(); k != xiangqi.Pawn {
+		return kindValues[k&7]
 	}
-	return 0
+	return int(pawnValues[pc.Color()&1][chaser&1][uint8(s)])
 }
+
+// kindValues holds the worth of every kind but the pawn (0 for no piece).
+var kindValues = [8]int{xiangqi.Rook: valueRook, xiangqi.Horse: valueHorse, xiangqi.Cannon: valueCannon,
+	xiangqi.Advisor: valueAdvisor, xiangqi.Elephant: valueElephant, xiangqi.King: valueKing}
+
+// pawnValues holds a pawn's worth by its colour, the chaser and its square (any int8,
+// as uint8): 1 once it has crossed the river, and the chaser's own pawn 1 more.
+var pawnValues = func() (t [2][2][256]int8) {
+	for c := xiangqi.Red; c <= xiangqi.Black; c++ {
+		for chaser := xiangqi.Red; chaser <= xiangqi.Black; chaser++ {
+			for s := range 256 {
+				v := int8(0)
+				if pawnCrossed(c, xiangqi.Square(int8(uint8(s)))) {
+					v = 1
+				}
+				if c == chaser {
+					v++
+				}
+				t[c][chaser][s] = v
+			}
+		}
+	}
+	return t
+}()
 
 // isAttackingPiece reports whether pc is one of the pieces that can attack (攻击子力):
 // rook, horse, cannon or crossed pawn. The key-drawing-point rule counts them.
