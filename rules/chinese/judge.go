@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/arbiter-xq/arbiter/arbiter"
 	"github.com/arbiter-xq/arbiter/xiangqi"
@@ -134,19 +135,41 @@ func runAhead(ctx context.Context, plies []plyFacts, jobs []aheadJob, workers in
 		}
 	}
 	var wg sync.WaitGroup
+	var finished atomic.Int32
 	for range workers - 1 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			defer finished.Add(1)
 			work()
 		}()
 	}
 	work()
-	wg.Wait()
+	awaitHelpers(&finished, int32(workers-1), &wg)
 	if ended != nil {
 		return nil, ended
 	}
 	return results, nil
+}
+
+// helperSpin bounds how long a batch's goroutine waits for its helpers without
+// sleeping (awaitHelpers).
+const helperSpin = 2 * time.Millisecond
+
+// awaitHelpers returns once finished counts n helpers (wg counts them too). It yields
+// rather than sleeps for up to helperSpin: on a machine whose idle cores halt, a thread
+// that sleeps takes about 0.1 ms to run again once woken, longer than the last
+// classification of a helper usually has left when the batch's own goroutine runs out
+// of work. Yielding lets any other goroutine run meanwhile.
+func awaitHelpers(finished *atomic.Int32, n int32, wg *sync.WaitGroup) {
+	start := time.Now()
+	for i := 0; finished.Load() < n; i++ {
+		if i%64 == 63 && time.Since(start) > helperSpin {
+			break
+		}
+		runtime.Gosched()
+	}
+	wg.Wait()
 }
 
 // aheadOne is one classification of classifyAhead; a panic leaves it not done.
