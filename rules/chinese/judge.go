@@ -141,6 +141,7 @@ func runAhead(ctx context.Context, plies []plyFacts, jobs []aheadJob, workers in
 		go func() {
 			defer wg.Done()
 			defer finished.Add(1)
+			growStack()
 			work()
 		}()
 	}
@@ -150,6 +151,25 @@ func runAhead(ctx context.Context, plies []plyFacts, jobs []aheadJob, workers in
 		return nil, ended
 	}
 	return results, nil
+}
+
+// stackReserve is the stack a classification may need, which a helper takes at once
+// (growStack).
+const stackReserve = 48 << 10
+
+// stackSink keeps growStack's frame from being optimised away.
+var stackSink atomic.Int32
+
+// growStack makes the calling goroutine's stack big enough for a classification in one
+// step: a new goroutine's stack starts at a few KB and would otherwise double, copying
+// itself, several times while the search deepens.
+//
+//go:noinline
+func growStack() {
+	var buf [stackReserve]byte
+	i := stackSink.Load() & (stackReserve - 1)
+	buf[i] = 1
+	stackSink.Store(int32(buf[(i+1)&(stackReserve-1)]))
 }
 
 // helperSpin bounds how long a batch's goroutine waits for its helpers without
