@@ -36,18 +36,19 @@ func (c *classifier) release() {
 
 // threatens reports whether side c, if its opponent passed in p, would mate by
 // consecutive checks within mateThreatDepth moves (杀; threatensMate). The question is a
-// fact about the position alone: it is searched on its own, in a table of its own, and
-// outside the move's work budget (with its own node budget, as in the bare tier), so its
-// answer and its cost are the same whatever the classification asked before. A game's
-// judge keeps the answers of the searches that complete (answers), keyed by the position
-// in its canonical orientation: the 杀 a move threatens is the one the opponent's next
-// move is asked to parry.
+// fact about the position alone: it is searched on its own, in a table of its own,
+// outside the move's work budget (with its own node budget, as in the bare tier), and in
+// the position's own canonical orientation (positionKey), so its answer is the same
+// whatever the classification asked before and in whatever orientation the move is
+// classified, even when the node budget cuts the search short (the cut falls at the same
+// point). A game's judge keeps the answers (answers), by that key: the 杀 a move
+// threatens is the one the opponent's next move is asked to parry.
 func (c *classifier) threatens(p xiangqi.Position, side xiangqi.Color) bool {
 	p.SetSideToMove(side)
 	if p.InCheck(side.Other()) {
 		return false // side's opponent is in check: it cannot pass, the question is moot
 	}
-	key := positionKey(&p)
+	key, o := positionKey(&p)
 	if v, ok := c.answers.mateAnswer(key); ok {
 		return v
 	}
@@ -56,18 +57,29 @@ func (c *classifier) threatens(p xiangqi.Position, side xiangqi.Color) bool {
 	}
 	q := c.questions
 	q.reset()
-	v := q.canMate(&p, mateThreatDepth)
-	if !q.exhausted {
-		c.answers.putMateAnswer(key, v)
+	if o != 0 {
+		p = o.position(&p)
 	}
+	v := q.canMate(&p, mateThreatDepth)
+	c.answers.putMateAnswer(key, v)
 	return v
 }
 
 // positionKey identifies a position with its side to move in every orientation: the
-// least of the hashes of its four orientations.
-func positionKey(p *xiangqi.Position) uint64 {
-	m, f, b := p.TransformedHashes()
-	return min(p.Hash(), m, f, b)
+// least of the hashes of its four orientations, and the orientation that has it (the
+// first in the order of orientation values, when two have it: they are then the same
+// position).
+func positionKey(p *xiangqi.Position) (uint64, orientation) {
+	var hashes [4]uint64 // by orientation
+	hashes[0] = p.Hash()
+	hashes[orientMirror], hashes[orientFlip], hashes[orientMirror|orientFlip] = p.TransformedHashes()
+	best := orientation(0)
+	for o := orientMirror; o <= orientMirror|orientFlip; o++ {
+		if hashes[o] < hashes[best] {
+			best = o
+		}
+	}
+	return hashes[best], best
 }
 
 // plyFacts is what the classifier knows about one move.
