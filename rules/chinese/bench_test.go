@@ -198,19 +198,7 @@ func TestWorkBudget(t *testing.T) {
 // rulings elsewhere. (Game 24724, ply 63, completes with 29,080 units, at the budget's
 // edge; TestBudgetEdgeMove pins that its nature does not depend on the tier.)
 func TestHeaviestCorpusMove(t *testing.T) {
-	games := loadCorpus(t)
-	const gi, ply = 12373, 44
-	if len(games) <= gi || len(games[gi].moves) <= ply {
-		t.Skip("corpus without the game")
-	}
-	g := xiangqi.NewGame(games[gi].start)
-	for _, m := range games[gi].moves[:ply+1] {
-		if err := g.Play(m); err != nil {
-			t.Fatal(err)
-		}
-	}
-	cur := g.PositionAt(ply)
-	f := nextFacts(g, ply, &cur)
+	f := corpusMove(t, 12373, 44)
 	c := &classifier{mates: newMateSearch()}
 	_, st := c.classifyMove(&f)
 	if st.tier != tierFull || st.work > workPerMove*85/100 {
@@ -221,23 +209,11 @@ func TestHeaviestCorpusMove(t *testing.T) {
 
 // TestBudgetEdgeMove: the CCPD move whose full analysis comes nearest the work budget
 // (game 24724 of the corpus file, ply 63: a black advisor's move that offers the piece,
-// 献, with old threats on a red advisor and cannon) gets the same classification from the full analysis and from the plain
-// tier it falls back to when the budget runs out, so the side of the budget it lands on
-// changes no ruling. It reports the full analysis's share of the budget.
+// 献, with old threats on a red advisor and cannon) gets the same classification from the
+// full analysis and from the plain tier it falls back to when the budget runs out, so
+// the side of the budget it lands on changes no ruling. It reports the full analysis's share of the budget.
 func TestBudgetEdgeMove(t *testing.T) {
-	games := loadCorpus(t)
-	const gi, ply = 24724, 63
-	if len(games) <= gi || len(games[gi].moves) <= ply {
-		t.Skip("corpus without the game")
-	}
-	g := xiangqi.NewGame(games[gi].start)
-	for _, m := range games[gi].moves[:ply+1] {
-		if err := g.Play(m); err != nil {
-			t.Fatal(err)
-		}
-	}
-	cur := g.PositionAt(ply)
-	f := nextFacts(g, ply, &cur)
+	f := corpusMove(t, 24724, 63)
 	o := canonicalOrientation(&f.before, f.move, f.prev)
 	cf := oriented(&f, o)
 	var natures [2]arbiter.PlyNature
@@ -255,4 +231,22 @@ func TestBudgetEdgeMove(t *testing.T) {
 		t.Errorf("the full analysis (%d units) and the plain tier (%d) differ:\n%+v\n%+v", work[0], work[1], natures[0], natures[1])
 	}
 	t.Logf("full analysis %d units (%d%% of the budget), plain tier %d", work[0], 100*work[0]/workPerMove, work[1])
+}
+
+// corpusMove returns the facts of ply ply of the CCPD game gi (its index in the corpus
+// file), skipping the test when the corpus does not have it.
+func corpusMove(t *testing.T, gi, ply int) plyFacts {
+	t.Helper()
+	games := loadCorpus(t)
+	if len(games) <= gi || len(games[gi].moves) <= ply {
+		t.Skip("corpus without the game")
+	}
+	g := xiangqi.NewGame(games[gi].start)
+	for _, m := range games[gi].moves[:ply+1] {
+		if err := g.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cur := g.PositionAt(ply)
+	return nextFacts(g, ply, &cur)
 }
