@@ -70,9 +70,9 @@ func judgeCounted(ctx context.Context, g *xiangqi.Game, start, end int, cache *p
 	if end-start > arbiter.MaxCyclePlies {
 		return judgeLong(g, start, end), workStats{}, nil
 	}
-	c := &classifier{mates: getMateSearch(), answers: cache}
+	c := &classifier{mates: getMateSearch(), cache: cache}
 	defer c.release()
-	return c.judge(ctx, g, start, end, cache)
+	return c.judge(ctx, g, start, end)
 }
 
 // nextFacts returns the facts of ply i of g, whose position before it is cur, and plays
@@ -93,7 +93,8 @@ func nextFacts(g *xiangqi.Game, i int, cur *xiangqi.Position) plyFacts {
 // classified on its own (classifyMove, judge.go): its nature depends on the move and
 // the position before it (and the opponent's move just before) alone. It stops with
 // ctx.Err() when ctx ends.
-func (c *classifier) judge(ctx context.Context, g *xiangqi.Game, start, end int, cache *plyCache) (arbiter.Judgement, workStats, error) {
+func (c *classifier) judge(ctx context.Context, g *xiangqi.Game, start, end int) (arbiter.Judgement, workStats, error) {
+	cache := c.cache
 	j := arbiter.Judgement{Plies: make([]arbiter.PlyNature, 0, end-start)}
 	var st workStats
 	cur := g.PositionAt(start)
@@ -117,7 +118,7 @@ func (c *classifier) judge(ctx context.Context, g *xiangqi.Game, start, end int,
 		}
 		f := &plies[k]
 		i := f.ply
-		pn, ps := c.classifyCached(f, cache)
+		pn, ps := c.classifyCached(f)
 		pn.Ply = i
 		j.Plies = append(j.Plies, pn)
 		st.tier = max(st.tier, ps.tier)

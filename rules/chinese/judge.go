@@ -124,7 +124,7 @@ func runAhead(ctx context.Context, plies []plyFacts, jobs []aheadJob, workers in
 		return ended == nil
 	}
 	work := func() {
-		c := &classifier{mates: getMateSearch(), answers: cache}
+		c := &classifier{mates: getMateSearch(), cache: cache}
 		defer c.release()
 		for {
 			n := int(next.Add(1)) - 1
@@ -304,7 +304,8 @@ func (c *classifier) classifyIn(f *plyFacts, o orientation) (arbiter.PlyNature, 
 // orientation, the classification is the same search on the same position and move,
 // with the same work; only the 跟 question (followKind) looks at the move before, and it
 // is asked again with the new one.
-func (c *classifier) classifyCached(f *plyFacts, cache *plyCache) (arbiter.PlyNature, workStats) {
+func (c *classifier) classifyCached(f *plyFacts) (arbiter.PlyNature, workStats) {
+	cache := c.cache
 	if cache == nil {
 		return c.classifyMove(f)
 	}

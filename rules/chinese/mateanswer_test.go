@@ -19,7 +19,7 @@ func TestMateAnswerOrientation(t *testing.T) {
 		t.Fatal(err)
 	}
 	ask := func(o orientation, cache *plyCache) bool {
-		c := &classifier{mates: getMateSearch(), answers: cache}
+		c := &classifier{mates: getMateSearch(), cache: cache}
 		defer c.release()
 		return c.threatens(o.position(&p), o.color(xiangqi.Red))
 	}

@@ -19,9 +19,10 @@ type classifier struct {
 	// ahead holds the classifications of the cycle being judged that were made ahead of
 	// their turn (classifyAhead, judge.go), by ply.
 	ahead map[int]aheadResult
-	// answers keeps the answers to the 杀 questions of the game's moves (threatens;
-	// nil: none kept), and questions is the search that asks them.
-	answers   *plyCache
+	// cache holds what the game's judge keeps (judge.go; nil: nothing kept): the
+	// classifications of its moves and the answers to their 杀 questions (threatens).
+	// questions is the search that asks those.
+	cache     *plyCache
 	questions *mateSearch
 }
 
@@ -41,7 +42,7 @@ func (c *classifier) release() {
 // the position's own canonical orientation (positionKey), so its answer is the same
 // whatever the classification asked before and in whatever orientation the move is
 // classified, even when the node budget cuts the search short (the cut falls at the same
-// point). A game's judge keeps the answers (answers), by that key: the 杀 a move
+// point). A game's judge keeps the answers (c.cache), by that key: the 杀 a move
 // threatens is the one the opponent's next move is asked to parry.
 func (c *classifier) threatens(p xiangqi.Position, side xiangqi.Color) bool {
 	p.SetSideToMove(side)
@@ -49,7 +50,7 @@ func (c *classifier) threatens(p xiangqi.Position, side xiangqi.Color) bool {
 		return false // side's opponent is in check: it cannot pass, the question is moot
 	}
 	key, o := positionKey(&p)
-	if v, ok := c.answers.mateAnswer(key); ok {
+	if v, ok := c.cache.mateAnswer(key); ok {
 		return v
 	}
 	if c.questions == nil {
@@ -61,25 +62,8 @@ func (c *classifier) threatens(p xiangqi.Position, side xiangqi.Color) bool {
 		p = o.position(&p)
 	}
 	v := q.canMate(&p, mateThreatDepth)
-	c.answers.putMateAnswer(key, v)
+	c.cache.putMateAnswer(key, v)
 	return v
-}
-
-// positionKey identifies a position with its side to move in every orientation: the
-// least of the hashes of its four orientations, and the orientation that has it (the
-// first in the order of orientation values, when two have it: they are then the same
-// position).
-func positionKey(p *xiangqi.Position) (uint64, orientation) {
-	var hashes [4]uint64 // by orientation
-	hashes[0] = p.Hash()
-	hashes[orientMirror], hashes[orientFlip], hashes[orientMirror|orientFlip] = p.TransformedHashes()
-	best := orientation(0)
-	for o := orientMirror; o <= orientMirror|orientFlip; o++ {
-		if hashes[o] < hashes[best] {
-			best = o
-		}
-	}
-	return hashes[best], best
 }
 
 // plyFacts is what the classifier knows about one move.
@@ -296,11 +280,11 @@ func (c *classifier) chases(f *plyFacts, answering bool) (threats, excl []arbite
 		if w.viaCheck {
 			starts = w.starts
 		}
-		movedNeeded := unknown
+		movedNeeded := needUnasked
 		takesPart := containsSquare(starts, moved)
 		if !takesPart {
 			movedNeeded = a.isNecessary(now, w, moved)
-			takesPart = movedNeeded == yes
+			takesPart = movedNeeded == needed
 		}
 		// CXA 29.2: the threat must be new. A victim that could already be won before the
 		// move is a new chase only when the moved piece now takes part in winning it (it
@@ -460,55 +444,55 @@ func (c *classifier) wasThreatened(f *plyFacts) bool {
 // pieces off the board would measure king safety, not co-operation.
 //
 // movedNeeded is the answer for the moved piece when the caller has it already
-// (isNecessary), unknown otherwise.
-func (a *analyst) necessary(p xiangqi.Position, w *win, moved xiangqi.Square, movedNeeded tristate) []xiangqi.Square {
+// (isNecessary), needUnasked otherwise.
+func (a *analyst) necessary(p xiangqi.Position, w *win, moved xiangqi.Square, movedNeeded pieceNeed) []xiangqi.Square {
 	var out []xiangqi.Square
 	for _, s := range a.bearingOn(&p, w, moved) {
 		need := movedNeeded
-		if s != moved || need == unknown {
+		if s != moved || need == needUnasked {
 			need = a.needs(p, w, s)
 		}
-		if need == yes {
+		if need == needed {
 			out = append(out, s)
 		}
 	}
 	return out
 }
 
-// tristate is a yes or no answer, or none yet.
-type tristate int8
+// pieceNeed is whether a win needs a piece: yes, no, or not asked yet.
+type pieceNeed int8
 
 const (
-	unknown tristate = iota
-	yes
-	no
+	needUnasked pieceNeed = iota
+	needed
+	notNeeded
 )
 
 // isNecessary reports whether the piece on s is among those necessary returns: a piece
 // that bears on the victim (bearingOn) without which the victim can no longer be won.
-func (a *analyst) isNecessary(p xiangqi.Position, w *win, s xiangqi.Square) tristate {
+func (a *analyst) isNecessary(p xiangqi.Position, w *win, s xiangqi.Square) pieceNeed {
 	if pc := p.At(s); pc == xiangqi.NoPiece || pc.Color() != a.chaser || !coOperates(pc.Kind()) {
-		return no // bearingOn leaves it out
+		return notNeeded // bearingOn leaves it out
 	}
 	return a.needs(p, w, s)
 }
 
 // needs reports whether the win w needs the piece on s (one of bearingOn's).
-func (a *analyst) needs(p xiangqi.Position, w *win, s xiangqi.Square) tristate {
+func (a *analyst) needs(p xiangqi.Position, w *win, s xiangqi.Square) pieceNeed {
 	q := p
 	q.Put(s, xiangqi.NoPiece)
 	if q.InCheck(a.chaser) {
-		return no // a shield of its own king, not a co-operating attacker
+		return notNeeded // a shield of its own king, not a co-operating attacker
 	}
 	if w.viaCheck && q.InCheck(a.chaser.Other()) {
 		// The piece masks a discovered check of the line: without it the position is
 		// not one the chaser could move in, and the line needs it to unmask.
-		return yes
+		return needed
 	}
 	if !a.canWin(q, w.victim) {
-		return yes
+		return needed
 	}
-	return no
+	return notNeeded
 }
 
 // isJoint applies the 2020 notion of 联合捉 (多子捉一子): two or more pieces are needed to

@@ -24,7 +24,7 @@ import "github.com/arbiter-xq/arbiter/xiangqi"
 // piece whose part is also asked of bindsVictim and guardsChase (the moved piece).
 func (a *analyst) participants(p xiangqi.Position, w *win, moved xiangqi.Square) []xiangqi.Square {
 	out := a.linePieces(&p, w, nil)
-	out = unionSquares(out, a.necessary(p, w, moved, unknown))
+	out = unionSquares(out, a.necessary(p, w, moved, needUnasked))
 	if moved != xiangqi.NoSquare && !containsSquare(out, moved) && (a.bindsVictim(p, w, moved) || a.guardsChase(p, w, moved)) {
 		out = append(out, moved)
 	}

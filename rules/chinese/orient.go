@@ -79,10 +79,9 @@ func (o orientation) position(p *xiangqi.Position) xiangqi.Position {
 // move, then previous move is smallest. Orientations that give the same key give the
 // same input, so the choice among them does not matter.
 func canonicalOrientation(p *xiangqi.Position, m, prev xiangqi.Move) orientation {
+	hashes := orientationHashes(p)
 	best := orientation(0)
-	bh, bm, bp := p.Hash(), m, prev
-	var hashes [4]uint64 // by orientation: o.position(p).Hash()
-	hashes[orientMirror], hashes[orientFlip], hashes[orientMirror|orientFlip] = p.TransformedHashes()
+	bh, bm, bp := hashes[0], m, prev
 	for o := orientMirror; o <= orientMirror|orientFlip; o++ {
 		h, om, op := hashes[o], o.move(m), o.move(prev)
 		if h < bh || h == bh && (om < bm || om == bm && op < bp) {
@@ -90,6 +89,29 @@ func canonicalOrientation(p *xiangqi.Position, m, prev xiangqi.Move) orientation
 		}
 	}
 	return best
+}
+
+// positionKey identifies a position with its side to move in every orientation: the
+// least of the hashes of its four orientations, and the orientation that has it (the
+// one canonicalOrientation picks without a move: the first in the order of orientation
+// values when two have it, which are then the same position).
+func positionKey(p *xiangqi.Position) (uint64, orientation) {
+	h := orientationHashes(p)
+	best := orientation(0)
+	for o := orientMirror; o <= orientMirror|orientFlip; o++ {
+		if h[o] < h[best] {
+			best = o
+		}
+	}
+	return h[best], best
+}
+
+// orientationHashes returns the hashes of p in each orientation, by orientation
+// (o.position(p).Hash()).
+func orientationHashes(p *xiangqi.Position) (h [4]uint64) {
+	h[0] = p.Hash()
+	h[orientMirror], h[orientFlip], h[orientMirror|orientFlip] = p.TransformedHashes()
+	return h
 }
 
 // plyNature maps the classification of a move found in the orientation o back; the
