@@ -11,6 +11,7 @@ import (
 	arbiterv1 "github.com/arbiter-xq/arbiter/proto/arbiter/v1"
 	"github.com/arbiter-xq/arbiter/rules/asian"
 	"github.com/arbiter-xq/arbiter/rules/chinese"
+	"github.com/arbiter-xq/arbiter/rules/xqrules"
 	"github.com/arbiter-xq/arbiter/xiangqi"
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
@@ -20,8 +21,8 @@ import (
 func registry(t testing.TB) *arbiter.Registry {
 	t.Helper()
 	reg := &arbiter.Registry{}
-	for _, rs := range []arbiter.Ruleset{asian.New(), chinese.New()} {
-		if err := reg.Register(rs); err != nil {
+	for _, rs := range []xqrules.Ruleset{asian.New(), chinese.New()} {
+		if err := reg.Register(xqrules.New(rs)); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -36,15 +37,11 @@ const (
 
 func adjudicate(t *testing.T, rs arbiter.Ruleset, fen, moves string, pol *arbiterv1.Policy) *arbiterv1.AdjudicateResponse {
 	t.Helper()
-	start, ms, err := apiconv.ParseHistory(fen, strings.Fields(moves))
+	p, err := apiconv.CheckGamePolicy(pol)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := apiconv.CheckPolicy(pol)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := arbiter.Adjudicate(rs, start, ms, p)
+	r, err := arbiter.Adjudicate(context.Background(), rs, arbiter.Start{Position: fen, Policy: p}, strings.Fields(moves))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -204,26 +201,22 @@ func TestReportLossAndForbid(t *testing.T) {
 func TestUpdateStream(t *testing.T) {
 	for _, rs := range registry(t).All() {
 		t.Run(rs.Info().ID, func(t *testing.T) {
-			start, moves, err := apiconv.ParseHistory(checkFEN, strings.Fields(checkMoves+" "+checkMoves))
-			if err != nil {
-				t.Fatal(err)
-			}
-			s, err := arbiter.NewSession(rs, start, arbiter.Policy{})
+			moves := strings.Fields(checkMoves + " " + checkMoves)
+			s, err := rs.NewGame(arbiter.Start{Position: checkFEN})
 			if err != nil {
 				t.Fatal(err)
 			}
 			var last *arbiterv1.PlayGameResponse
 			for i, m := range moves {
-				before := *s.Game().Position()
 				u, err := s.Play(context.Background(), m)
 				if err != nil {
 					t.Fatal(err)
 				}
-				last = apiconv.Update(u, &before, s.Game().Position())
-				if last.GetPly().GetPly() != int32(i+1) || last.GetPly().GetMove().GetIccs() != moves[i].String() {
+				last = apiconv.Update(&u)
+				if last.GetPly().GetPly() != int32(i+1) || last.GetPly().GetMove().GetIccs() != moves[i] {
 					t.Errorf("move %d: ply %v", i, last.GetPly())
 				}
-				if last.GetFen() != s.Game().Position().FEN() || last.GetPly().GetFen() != last.GetFen() {
+				if last.GetFen() != s.Position() || last.GetPly().GetFen() != last.GetFen() {
 					t.Errorf("move %d: fen %q ply fen %q", i, last.GetFen(), last.GetPly().GetFen())
 				}
 				switch i {
@@ -338,12 +331,12 @@ func TestCheckPolicy(t *testing.T) {
 func TestLookupRuleset(t *testing.T) {
 	reg := registry(t)
 	for _, id := range reg.IDs() {
-		if rs, err := apiconv.LookupRuleset(reg, "ruleset", id); err != nil || rs.Info().ID != id {
+		if rs, err := apiconv.Lookup(reg, "ruleset", id); err != nil || rs.Info().ID != id {
 			t.Errorf("%s: %v", id, err)
 		}
 	}
 	for _, id := range []string{"", "fide"} {
-		_, err := apiconv.LookupRuleset(reg, "rulesets[2]", id)
+		_, err := apiconv.Lookup(reg, "rulesets[2]", id)
 		var fe *apiconv.FieldError
 		if !errors.As(err, &fe) || fe.Field != "rulesets[2]" || fe.Code != apiconv.CodeUnknownRuleset {
 			t.Fatalf("%q: err = %v", id, err)
@@ -453,16 +446,13 @@ func TestEnumMappings(t *testing.T) {
 }
 
 func TestThreatEvidence(t *testing.T) {
-	after, err := xiangqi.ParseFEN("4k4/9/9/9/4r4/9/9/4H4/9/4K4 b")
-	if err != nil {
-		t.Fatal(err)
-	}
 	th := &arbiter.Threat{
-		Target: squareOf(t, "e2"), Victim: after.At(squareOf(t, "e2")),
-		Attackers: []arbiter.Attacker{{Square: squareOf(t, "e5"), Piece: after.At(squareOf(t, "e5"))}},
+		Nature:    arbiter.NatureChase,
+		Target:    arbiter.Piece{Square: "e2", Side: arbiter.SideRed, Kind: xiangqi.Horse},
+		Attackers: []arbiter.Piece{{Square: "e5", Side: arbiter.SideBlack, Kind: xiangqi.Rook}},
 		Root:      arbiter.Unrooted, Exception: "pinned-attacker", Note: "why",
 	}
-	got := apiconv.Threat(th, &after, false)
+	got := apiconv.Threat(th)
 	want := &arbiterv1.Threat{
 		Nature:          arbiterv1.Nature_NATURE_CHASE,
 		Target:          &arbiterv1.Piece{Square: "e2", Side: arbiterv1.Side_SIDE_RED, Type: arbiterv1.PieceType_PIECE_TYPE_HORSE},

@@ -186,7 +186,7 @@ func RootStatus(r arbiter.RootStatus) arbiterv1.RootStatus {
 }
 
 // ThreatException maps the exception name a ruleset records on a threat
-// (arbiter.Threat.Exception) to the proto enum. Names without an enum value map to
+// (xqrules.Threat.Exception) to the proto enum. Names without an enum value map to
 // THREAT_EXCEPTION_OTHER; the caller keeps the name as the exception detail.
 func ThreatException(name string) arbiterv1.ThreatException {
 	switch name {

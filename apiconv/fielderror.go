@@ -121,40 +121,26 @@ func moveCode(k notation.ErrorKind) string {
 	return CodeInvalidMove
 }
 
-// LookupRuleset returns the ruleset registered under id; an empty or unknown id is a
-// *FieldError on field that lists the valid ids.
-func LookupRuleset(reg *arbiter.Registry, field, id string) (arbiter.Ruleset, error) {
+// Lookup resolves a ruleset id of any game, with option overrides
+// ("banqi-tw+repetition=allowed", "chinese+loss_at_occurrence=4"). An empty or unknown
+// id, or a bad override, is a *FieldError on field that lists the valid ids.
+func Lookup(reg *arbiter.Registry, field, id string) (arbiter.Ruleset, error) {
 	if id == "" {
 		ids := reg.IDs()
 		return nil, &FieldError{Field: field, Code: CodeUnknownRuleset,
 			Reason: "a ruleset id is required (valid: " + strings.Join(ids, ", ") + ")",
 			Err:    &arbiter.UnknownRulesetError{ID: id, Valid: ids}}
 	}
-	rs, err := reg.Get(id)
-	if err != nil {
-		return nil, &FieldError{Field: field, Reason: err.Error(), Code: CodeUnknownRuleset, Err: err}
-	}
-	return rs, nil
-}
-
-// LookupAny resolves a ruleset id of any game, with option overrides
-// ("banqi-tw+repetition=allowed"): xq is set for a xiangqi ruleset, game for another
-// game's. An empty or unknown id, or a bad override, is a *FieldError on field.
-func LookupAny(reg *arbiter.Registry, field, id string) (xq arbiter.Ruleset, game arbiter.GameRuleset, err error) {
-	if id == "" {
-		_, err := LookupRuleset(reg, field, id)
-		return nil, nil, err
-	}
-	xq, game, err = reg.Lookup(id)
+	rs, err := reg.Lookup(id)
 	if err != nil {
 		fe := AsFieldError(err)
 		if fe == nil {
 			fe = &FieldError{Field: field, Reason: err.Error(), Code: CodeUnknownRuleset, Err: err}
 		}
 		fe.Field = field
-		return nil, nil, fe
+		return nil, fe
 	}
-	return xq, game, nil
+	return rs, nil
 }
 
 // AsFieldError turns a domain error into a *FieldError naming the request field it comes
@@ -192,6 +178,14 @@ func AsFieldError(err error) *FieldError {
 			code = CodeInvalidMove
 		case "forbidden":
 			code = CodeForbiddenMove
+		}
+		switch gme.Kind {
+		case arbiter.MoveUnreadable:
+			code = CodeInvalidMove
+		case arbiter.MoveAmbiguous:
+			code = CodeAmbiguousMove
+		case arbiter.MoveIllegal:
+			code = CodeIllegalMove
 		}
 		return &FieldError{Field: fmt.Sprintf("moves[%d]", gme.Ply-1), Reason: gme.Error(), Code: code, Err: err}
 	case errors.As(err, &gpe):

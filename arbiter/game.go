@@ -13,9 +13,9 @@ import (
 // Xiangqi is built into the core: Ruleset.JudgeCycle over *xiangqi.Game, Session and
 // Adjudicate. Every other game (banqi, chu shogi) keeps its board, moves, notation and
 // replay in its own package (banqi/, chushogi/) and its rulesets in rules/<game>/, and
-// enters the shared interfaces through one small interface, GameRuleset: it reads the
+// enters the shared interfaces through one small interface, Ruleset: it reads the
 // position and the move texts itself, replays them with full legality checks, and reports
-// in the game-neutral types below (GameReport, GamePly, GameUpdate), which apiconv maps
+// in the game-neutral types below (Report, Ply, Update), which apiconv maps
 // onto the same protobuf messages xiangqi uses (AdjudicateResponse, PlayGameResponse).
 // What is really the same between games is shared here: ruleset ids and their option
 // overrides, Policy, Verdict, Result, Termination, Status, Nature, the report shapes and
@@ -112,63 +112,83 @@ type OptionInfo struct {
 	Description string
 }
 
-// GameRuleset is a ruleset of a game other than xiangqi. Implementations must be safe
+// Ruleset is a ruleset of a game other than xiangqi. Implementations must be safe
 // for concurrent use; the sessions they open are not.
-type GameRuleset interface {
+type Ruleset interface {
 	// Info describes the ruleset: Game, ID (the canonical id with its overrides, e.g.
 	// "banqi-tw+repetition=allowed"), Name, Source and every option with its value.
 	Info() RulesetInfo
 	// WithOptions returns the ruleset with the overrides applied (in order). An unknown
 	// option name or a value it cannot take is an *OptionError.
-	WithOptions(overrides []Override) (GameRuleset, error)
+	WithOptions(overrides []Override) (Ruleset, error)
 	// NewGame opens a game at start. Errors are *PositionError (the position or deal) or
 	// *PolicyError. The game's own notation is read: an empty position is the standard
 	// start.
-	NewGame(start GameStart) (GameSession, error)
+	NewGame(start Start) (Session, error)
 }
 
-// GameStart is what opens a game of any game: the position in the game's own notation,
+// Start is what opens a game of any game: the position in the game's own notation,
 // banqi's optional deal, and the house policy (zero fields take the ruleset's defaults;
 // fields a game does not use are ignored and documented as such).
-type GameStart struct {
+type Start struct {
 	Position string
 	// Deal is banqi's deal: one letter per face-down square of the start position, in
 	// board-string order. Empty when not given; other games reject a non-empty deal.
 	Deal   string
 	Policy Policy
+	// Notation fixes the notation the move texts are written in, by name ("iccs",
+	// "wxf", "chinese"); empty detects it per move. Games with one notation ignore it.
+	Notation string
+	// Lenient accepts start positions the game's strict reading refuses but real
+	// records hold (xiangqi: pieces on points they can never reach).
+	Lenient bool
 }
 
-// GameSession is one game in progress: it replays moves one at a time with full legality
+// Expecter is implemented by a Session that can use the moves still to come (a whole
+// record, as Adjudicate has it) to work ahead, for instance on several cores. Expect
+// changes no ruling, only how soon it comes; a session need not be played the moves it
+// was told of.
+type Expecter interface {
+	Expect(ctx context.Context, moves []string)
+}
+
+// TextBoarder is implemented by a Ruleset whose game can draw a position as text for a
+// terminal (the CLI's boards).
+type TextBoarder interface {
+	TextBoard(position string) (string, error)
+}
+
+// Session is one game in progress: it replays moves one at a time with full legality
 // checks and keeps only what the rules need (a window of positions since the last
 // irreversible ply), so the cost of Play does not grow with the game's length.
-type GameSession interface {
+type Session interface {
 	// Play applies one move written in the game's notation. A move that cannot be read,
 	// is illegal, or comes after the end returns a *MoveError, and the session is
 	// unchanged; a move the policy refuses (ViolationForbid) returns an update with
 	// StatusForbidden and is not applied. ctx bounds the work of the call.
-	Play(ctx context.Context, text string) (GameUpdate, error)
+	Play(ctx context.Context, text string) (Update, error)
 	// Position is the current position in the game's notation.
 	Position() string
 	// Report is the whole game so far, for Adjudicate: every accepted ply with its nature
 	// and evidence, the latest cycle and its ruling, the result. It does not change the
 	// session.
-	Report() *GameReport
+	Report() *Report
 }
 
-// GameUpdate is the state of a game after one Play.
-type GameUpdate struct {
-	Ply         GamePly // the move just played (or refused)
+// Update is the state of a game after one Play.
+type Update struct {
+	Ply         Ply // the move just played (or refused)
 	Status      Status
-	Cycle       *GameCycle // the cycle the move closed, if any (with its ruling)
+	Cycle       *Cycle // the cycle the move closed, if any (with its ruling)
 	Result      Result
 	Termination Termination
 	Explanation string
 	Position    string // the position after the move (before it, when refused)
 }
 
-// GamePiece is a piece on a square in a game's own terms.
-type GamePiece struct {
-	Square string // "c6", "7g"
+// Piece is a piece on a square in a game's own terms.
+type Piece struct {
+	Square string // "c6", "7g"; empty for no piece (a mate threat has no victim)
 	Side   Side
 	// Kind is the xiangqi piece kind when the game's piece is one (banqi's general is a
 	// king, its chariot a rook, its soldier a pawn); xiangqi.NoKind otherwise.
@@ -178,13 +198,27 @@ type GamePiece struct {
 	FaceDown bool
 }
 
-// GameThreat is the evidence of one attack a move makes.
-type GameThreat struct {
+// Threat is the evidence of one attack a move makes.
+type Threat struct {
 	Nature    Nature // NatureCheck, NatureAttack, NatureChase ...
-	Target    GamePiece
-	Attackers []GamePiece
+	Target    Piece
+	Attackers []Piece
+	// Joint is true when the threat needs several attackers together (xiangqi's 联合捉,
+	// a double check).
+	Joint bool
+	// Root is the victim's protection, where the rules weigh it (xiangqi's 根).
+	Root RootStatus
+	// Exception names the rule exception that made the threat count or excluded it
+	// (xiangqi: "horse-or-cannon-on-rook", "pinned-attacker", ...); empty when none.
+	Exception string
 	Counted   bool // true when the threat counts toward the move's nature
 	Note      string
+}
+
+// Notations is a move written in the notations a game's players use besides its
+// canonical text: xiangqi's ICCS, WXF and Chinese.
+type Notations struct {
+	ICCS, WXF, Chinese string
 }
 
 // ForbiddenMove is a move the side to move may not play, and why.
@@ -192,12 +226,18 @@ type ForbiddenMove struct {
 	Move, Reason string
 }
 
-// GamePly is one accepted (or refused) ply of a game.
-type GamePly struct {
+// Ply is one accepted (or refused) ply of a game.
+type Ply struct {
 	Ply  int // 1-based
 	Side Side
-	// Move is the canonical text (banqi "c6=G", chu USI "7g7f"); Text is what was sent.
+	// Move is the canonical text (banqi "c6=G", chu USI "7g7f", xiangqi ICCS "h2e2");
+	// Text is what was sent.
 	Move, Text string
+	// Notations is the move in the game's other notations (xiangqi); empty otherwise.
+	Notations Notations
+	// MoveNumber is the move's number as players count it (a move and its reply share
+	// one); 0 where the game does not number moves.
+	MoveNumber int
 	// Natures lists every nature, heaviest first; Nature is the one that counts.
 	Natures []Nature
 	Nature  Nature
@@ -205,7 +245,7 @@ type GamePly struct {
 	// lion's from, mid and to; a banqi chain's from and every capture; a flip's one
 	// square. Pictures draw the move from them.
 	Squares     []string
-	Threats     []GameThreat
+	Threats     []Threat
 	Capture     bool
 	Check       bool
 	Position    string // after the ply
@@ -215,30 +255,35 @@ type GamePly struct {
 	Explanation string
 }
 
-// GamePattern is one side's half of a cycle.
-type GamePattern struct {
+// Pattern is one side's half of a cycle.
+type Pattern struct {
 	Side                    Side
 	Pattern, PatternChinese string
 	Natures                 []Nature
 	Forbidden               bool
+	// Chased lists the squares of the pieces the side chases perpetually (xiangqi).
+	Chased []string
 }
 
-// GameCycle is a repetition cycle of a game: plies FirstPly..LastPly (1-based).
-type GameCycle struct {
+// Cycle is a repetition cycle of a game: plies FirstPly..LastPly (1-based).
+type Cycle struct {
 	FirstPly, LastPly int
 	Occurrence        int
-	Patterns          []GamePattern
-	Position          string
+	// EarlierPlies are the plies after which the repeated position stood before (0:
+	// the start), oldest first.
+	EarlierPlies []int
+	Patterns     []Pattern
+	Position     string
 	// Ruling is the ruling on the cycle; Ruling.Verdict.Responsible() is the side that
 	// must change.
 	Ruling Ruling
 }
 
-// GameReport is the whole game under one ruleset, as Adjudicate returns it.
-type GameReport struct {
+// Report is the whole game under one ruleset, as Adjudicate returns it.
+type Report struct {
 	Ruleset     RulesetInfo
-	Plies       []GamePly
-	Cycle       *GameCycle // the cycle closed by the latest ply, if any
+	Plies       []Ply
+	Cycle       *Cycle // the cycle closed by the latest ply, if any
 	Result      Result
 	Termination Termination
 	Status      Status
@@ -251,22 +296,39 @@ type GameReport struct {
 	// stops there, as for xiangqi, and Status is StatusForbidden; Cycle is the cycle the
 	// refused move would have closed.
 	ForbiddenPly int
+	// Refused is the move refused under ViolationForbid with its nature in the cycle it
+	// would close, where the game reports it.
+	Refused *Ply
 	// FirstPlayer is the side that moved first (banqi: the colour of the first flip).
-	FirstPlayer   Side
-	Explanation   string
+	FirstPlayer Side
+	Explanation string
+	// Summary is the explanation without the per-ply part the ply list shows.
+	Summary       string
 	FinalPosition string
+	// Detail is the game's own report, which only that game's parts read (the xiangqi
+	// ruling picture reads *xqrules.Report); nil where the game keeps none.
+	Detail any
+	// StartPosition is the position the record starts from, in the game's notation.
+	StartPosition string
+	// FinalState describes the final position when the record ends in a mate or
+	// stalemate the result does not already name ("checkmate", "stalemate"); empty
+	// otherwise.
+	FinalState string
 }
 
-// AdjudicateGame replays moves under rs from start and returns the report. The first
+// Adjudicate replays moves under rs from start and returns the report. The first
 // move that is rejected stops the replay with its *MoveError (Ply set, 1-based). A
 // move the policy refuses (ViolationForbid) stops the replay too, as for xiangqi: the
 // report then has Status StatusForbidden, ForbiddenPly and the cycle the move would
 // have closed, and the moves after it are counted in IgnoredPlies. ctx is checked
 // between plies and passed to Play.
-func AdjudicateGame(ctx context.Context, rs GameRuleset, start GameStart, moves []string) (*GameReport, error) {
+func Adjudicate(ctx context.Context, rs Ruleset, start Start, moves []string) (*Report, error) {
 	s, err := rs.NewGame(start)
 	if err != nil {
 		return nil, err
+	}
+	if e, ok := s.(Expecter); ok {
+		e.Expect(ctx, moves)
 	}
 	for i, m := range moves {
 		if err := ctx.Err(); err != nil {
@@ -278,6 +340,9 @@ func AdjudicateGame(ctx context.Context, rs GameRuleset, start GameStart, moves 
 		}
 		if u.Status == StatusForbidden {
 			r := s.Report()
+			if r.ForbiddenPly != 0 {
+				return r, nil // the game reports the refusal itself
+			}
 			r.Status = StatusForbidden
 			r.ForbiddenPly = i + 1
 			if u.Cycle != nil {
@@ -308,14 +373,33 @@ func withPly(err error, ply int, text string) error {
 // is the game's stable reason code (banqi "rank_forbids", chu shogi
 // "distant_protected_lion", "game_over" ...), Reason the human wording.
 type MoveError struct {
-	Ply    int // 1-based ply of the move
-	Text   string
-	Code   string
+	Ply  int // 1-based ply of the move
+	Text string
+	Code string
+	// Kind classifies the error for the API (unreadable, ambiguous, illegal); zero
+	// leaves it to Code.
+	Kind MoveErrorKind
+	// Where names the move the way the game's players would ("move 2 (ply 4, black
+	// to move)"); empty gives "ply 4 ("h9g7")".
+	Where  string
 	Reason string
 	Err    error
 }
 
+// MoveErrorKind classifies a MoveError.
+type MoveErrorKind uint8
+
+// Kinds of move errors.
+const (
+	MoveUnreadable MoveErrorKind = iota + 1 // the text is no move in any notation
+	MoveAmbiguous                           // the text fits more than one piece
+	MoveIllegal                             // the move reads but is not legal
+)
+
 func (e *MoveError) Error() string {
+	if e.Where != "" {
+		return e.Where + ": " + e.Reason
+	}
 	return fmt.Sprintf("ply %d (%q): %s", e.Ply, e.Text, e.Reason)
 }
 
@@ -348,7 +432,7 @@ func (e *OptionError) Error() string {
 	return fmt.Sprintf("ruleset %s: option %s=%s: %s", e.Ruleset, e.Name, e.Value, e.Reason)
 }
 
-// Perfter is implemented by a GameRuleset whose game offers perft (a move-generator
+// Perfter is implemented by a Ruleset whose game offers perft (a move-generator
 // check): the number of leaf nodes of the legal-move tree of the given depth from
 // position (empty: the standard start), counted by the game's convention. With divide,
 // lines holds "move count" for every legal first move, sorted.
@@ -356,7 +440,7 @@ type Perfter interface {
 	Perft(ctx context.Context, position string, depth int, divide bool) (total uint64, lines []string, err error)
 }
 
-// CaseTransformer is implemented by a GameRuleset whose game's rules are symmetric under
+// CaseTransformer is implemented by a Ruleset whose game's rules are symmetric under
 // some transformations of the board (banqi: files mirrored, colours swapped; chu shogi:
 // files mirrored, the board turned with the sides swapped). The casebook runs every case
 // of the game as given and under each of them, and expects the transformed ruling.

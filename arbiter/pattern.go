@@ -23,7 +23,7 @@ func PatternName(natures []Nature) string {
 	if len(natures) == 0 {
 		return "none"
 	}
-	if allSame(natures) {
+	if AllSame(natures) {
 		if natures[0] == NatureIdle {
 			return "idle"
 		}
@@ -62,7 +62,7 @@ func PatternChinese(natures []Nature) string {
 	if len(natures) == 0 {
 		return ""
 	}
-	if allSame(natures) {
+	if AllSame(natures) {
 		return "长" + natures[0].Chinese()
 	}
 	digits := [...]string{"零", "一", "二", "三", "四", "五", "六", "七", "八", "九"}
@@ -94,8 +94,8 @@ func tally(natures []Nature) [natureCount]int {
 	return counts
 }
 
-// allSame reports whether natures is non-empty and every element equals the first.
-func allSame(natures []Nature) bool {
+// AllSame reports whether natures is non-empty and every element equals the first.
+func AllSame(natures []Nature) bool {
 	for _, n := range natures {
 		if n != natures[0] {
 			return false

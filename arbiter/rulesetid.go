@@ -20,7 +20,7 @@ type Override struct {
 //	chu-jcsa2004+chu.lion.counterstrike=strict
 //
 // A malformed override is an *OptionError; whether the option exists is the ruleset's
-// business (GameRuleset.WithOptions).
+// business (Ruleset.WithOptions).
 func ParseRulesetID(id string) (base string, overrides []Override, err error) {
 	parts := strings.Split(id, "+")
 	base = strings.ToLower(strings.TrimSpace(parts[0]))
@@ -38,7 +38,7 @@ func ParseRulesetID(id string) (base string, overrides []Override, err error) {
 
 // CanonicalRulesetID writes base with the overrides that differ from the defaults,
 // sorted by name, each name once (the last override of a name wins): the id a
-// GameRuleset's Info reports after WithOptions, so that equal rulesets have equal ids.
+// Ruleset's Info reports after WithOptions, so that equal rulesets have equal ids.
 // defaults maps option names to the base ruleset's values.
 func CanonicalRulesetID(base string, overrides []Override, defaults map[string]string) string {
 	last := map[string]string{}

@@ -53,9 +53,9 @@ func TestApplyOverrides(t *testing.T) {
 	}
 }
 
-func TestRegistryLookupRejectsXiangqiOverrides(t *testing.T) {
+func TestRegistryLookupUnknown(t *testing.T) {
 	var r Registry
-	if _, _, err := r.Lookup("nope"); err == nil {
+	if _, err := r.Lookup("nope"); err == nil {
 		t.Fatal("unknown id accepted")
 	}
 }

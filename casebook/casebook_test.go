@@ -12,23 +12,24 @@ import (
 	"github.com/arbiter-xq/arbiter/rules/banqi"
 	"github.com/arbiter-xq/arbiter/rules/chinese"
 	"github.com/arbiter-xq/arbiter/rules/chu"
+	"github.com/arbiter-xq/arbiter/rules/xqrules"
 )
 
 func registry(t *testing.T) *arbiter.Registry {
 	t.Helper()
 	var reg arbiter.Registry
-	for _, rs := range []arbiter.Ruleset{asian.New(), chinese.New()} {
-		if err := reg.Register(rs); err != nil {
+	for _, rs := range []xqrules.Ruleset{asian.New(), chinese.New()} {
+		if err := reg.Register(xqrules.New(rs)); err != nil {
 			t.Fatal(err)
 		}
 	}
 	for _, g := range chu.All() {
-		if err := reg.RegisterGame(g); err != nil {
+		if err := reg.Register(g); err != nil {
 			t.Fatal(err)
 		}
 	}
 	for _, g := range banqi.All() {
-		if err := reg.RegisterGame(g); err != nil {
+		if err := reg.Register(g); err != nil {
 			t.Fatal(err)
 		}
 	}

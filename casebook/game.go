@@ -22,14 +22,14 @@ import (
 // GameOutcome is what a game ruleset made of one variant of a case.
 type GameOutcome struct {
 	Variant string
-	Report  *arbiter.GameReport // nil when a move was rejected
+	Report  *arbiter.Report // nil when a move was rejected
 	// Rejected is the rejection of a move, if any.
 	Rejected *arbiter.MoveError
 	Err      error // the case could not be run (bad position, policy ...)
 }
 
 // RunGame verifies case c's expectation for ruleset under g.
-func RunGame(c *arbiterv1.Case, ruleset string, g arbiter.GameRuleset) (*arbiterv1.CaseResult, []GameOutcome) {
+func RunGame(c *arbiterv1.Case, ruleset string, g arbiter.Ruleset) (*arbiterv1.CaseResult, []GameOutcome) {
 	exp := Expectation(c, ruleset)
 	res := &arbiterv1.CaseResult{Id: c.GetId(), Ruleset: ruleset}
 	if exp == nil {
@@ -65,7 +65,7 @@ func RunGame(c *arbiterv1.Case, ruleset string, g arbiter.GameRuleset) (*arbiter
 			}
 		}
 		o := GameOutcome{Variant: v}
-		o.Report, o.Err = arbiter.AdjudicateGame(context.Background(), g, arbiter.GameStart{Position: pos, Deal: deal, Policy: pol}, ms)
+		o.Report, o.Err = arbiter.Adjudicate(context.Background(), g, arbiter.Start{Position: pos, Deal: deal, Policy: pol}, ms)
 		var me *arbiter.MoveError
 		if errors.As(o.Err, &me) {
 			o.Rejected, o.Err = me, nil

@@ -14,6 +14,7 @@ import (
 	"github.com/arbiter-xq/arbiter/casebook"
 	"github.com/arbiter-xq/arbiter/rules/asian"
 	"github.com/arbiter-xq/arbiter/rules/chinese"
+	"github.com/arbiter-xq/arbiter/rules/xqrules"
 	"github.com/arbiter-xq/arbiter/xiangqi"
 )
 
@@ -84,8 +85,8 @@ func (p *polls) Err() error { p.n++; return nil }
 
 // maxPolls is the work budget of one judgement of a cycle of n plies, in polls: the
 // entry, and at most three cycles' moves (the Asian look-back; the Chinese ruleset reads
-// one), never more than arbiter.MaxCyclePlies per cycle.
-func maxPolls(n int) int { return 2 + 3*min(n, arbiter.MaxCyclePlies) }
+// one), never more than xqrules.MaxCyclePlies per cycle.
+func maxPolls(n int) int { return 2 + 3*min(n, xqrules.MaxCyclePlies) }
 
 // gameCheck is what checkGame found about one game under one ruleset.
 type gameCheck struct {
@@ -97,7 +98,7 @@ type gameCheck struct {
 // checkGame judges every repetition of the game under rs in every casebook variant: no
 // judgement may fail or exceed its work budget, and the mirrored and colour-flipped games
 // must get the original's natures, verdict (colours swapped back) and chased pieces.
-func checkGame(rs arbiter.Ruleset, start xiangqi.Position, moves []xiangqi.Move) gameCheck {
+func checkGame(rs xqrules.Ruleset, start xiangqi.Position, moves []xiangqi.Move) gameCheck {
 	var gc gameCheck
 	g := xiangqi.NewGame(start)
 	for p, m := range moves {
@@ -180,7 +181,7 @@ func TestRandomGames(t *testing.T) {
 		n = *randomGames
 	}
 	type timed struct {
-		rs    arbiter.Ruleset
+		rs    xqrules.Ruleset
 		seed  uint64
 		start xiangqi.Position
 		moves []xiangqi.Move
@@ -188,7 +189,7 @@ func TestRandomGames(t *testing.T) {
 	}
 	var games []timed
 	cycles := 0
-	for _, rs := range []arbiter.Ruleset{asian.New(), chinese.New()} {
+	for _, rs := range []xqrules.Ruleset{asian.New(), chinese.New()} {
 		id := rs.Info().ID
 		for seed := uint64(1); seed <= uint64(n); seed++ {
 			r := rand.New(rand.NewPCG(seed, 14))
@@ -237,7 +238,7 @@ func FuzzRandomGames(f *testing.F) {
 	f.Fuzz(func(t *testing.T, seed uint64, opening, rounds uint8) {
 		r := rand.New(rand.NewPCG(seed, 14))
 		start, moves := randomGame(r, int(opening%40), 1+int(rounds%3))
-		for _, rs := range []arbiter.Ruleset{asian.New(), chinese.New()} {
+		for _, rs := range []xqrules.Ruleset{asian.New(), chinese.New()} {
 			if gc := checkGame(rs, start, moves); len(gc.problems) > 0 {
 				t.Errorf("%s: %s\n%s", rs.Info().ID, strings.Join(gc.problems, "; "), gameText(start, moves))
 			}

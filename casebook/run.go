@@ -9,6 +9,7 @@ import (
 	"github.com/arbiter-xq/arbiter/arbiter"
 	"github.com/arbiter-xq/arbiter/notation"
 	arbiterv1 "github.com/arbiter-xq/arbiter/proto/arbiter/v1"
+	"github.com/arbiter-xq/arbiter/rules/xqrules"
 	"github.com/arbiter-xq/arbiter/xiangqi"
 )
 
@@ -57,7 +58,7 @@ type Outcome struct {
 	// CycleStart is the ply where the cycle closed by the last move starts; -1 when
 	// the last position is no repetition (then Judgement is empty).
 	CycleStart int
-	Judgement  arbiter.Judgement
+	Judgement  xqrules.Judgement
 	// Natures holds the counted nature of every ply (NatureUnspecified when the ruleset
 	// was not asked about it), already valid for comparison with the case.
 	Natures []arbiter.Nature
@@ -116,7 +117,7 @@ func backVerdict(v Variant, vd arbiter.Verdict) arbiter.Verdict {
 // RunVariant replays a variant of the case and asks the ruleset about the cycle that the
 // last move closes. Natures of plies before the cycle (when the case gives them) come
 // from a classification of the whole sequence.
-func RunVariant(rs arbiter.Ruleset, start xiangqi.Position, moves []xiangqi.Move, v Variant) Outcome {
+func RunVariant(rs xqrules.Ruleset, start xiangqi.Position, moves []xiangqi.Move, v Variant) Outcome {
 	o := JudgeVariant(context.Background(), rs, start, moves, v)
 	if o.Err != nil || o.CycleStart <= 0 {
 		return o
@@ -140,7 +141,7 @@ func RunVariant(rs arbiter.Ruleset, start xiangqi.Position, moves []xiangqi.Move
 // when not nil: a per-game judge of the same ruleset) about the cycle that the last move
 // closes. Only the cycle's natures are set; the verdict and the chased squares are
 // translated back to the history's frame.
-func JudgeVariant(ctx context.Context, rs arbiter.CycleJudge, start xiangqi.Position, moves []xiangqi.Move, v Variant) Outcome {
+func JudgeVariant(ctx context.Context, rs xqrules.CycleJudge, start xiangqi.Position, moves []xiangqi.Move, v Variant) Outcome {
 	s, ms := transform(v, start, moves)
 	o := Outcome{Variant: v, CycleStart: -1, Natures: make([]arbiter.Nature, len(ms))}
 	g := xiangqi.NewGame(s)
@@ -178,7 +179,7 @@ func JudgeVariant(ctx context.Context, rs arbiter.CycleJudge, start xiangqi.Posi
 
 // Run checks one case against one ruleset in every variant and returns the result in
 // the API's form. rs nil means the ruleset is not registered: the case is pending.
-func Run(c *arbiterv1.Case, ruleset string, rs arbiter.Ruleset) (*arbiterv1.CaseResult, []Outcome) {
+func Run(c *arbiterv1.Case, ruleset string, rs xqrules.Ruleset) (*arbiterv1.CaseResult, []Outcome) {
 	exp := Expectation(c, ruleset)
 	res := &arbiterv1.CaseResult{Id: c.GetId(), Ruleset: ruleset}
 	if exp == nil {
@@ -218,7 +219,7 @@ func Run(c *arbiterv1.Case, ruleset string, rs arbiter.Ruleset) (*arbiterv1.Case
 				break
 			}
 			s, ms := transform(v, start, moves)
-			rep, err := arbiter.Adjudicate(rs, s, ms, pol)
+			rep, err := xqrules.Adjudicate(rs, s, ms, pol)
 			if err != nil {
 				problems = append(problems, fmt.Sprintf("%s: adjudication: %v", v, err))
 				continue
@@ -318,15 +319,21 @@ func VerifyCases(ctx context.Context, cases []*arbiterv1.Case, reg *arbiter.Regi
 				continue
 			}
 			var rs arbiter.Ruleset
-			var g arbiter.GameRuleset
 			if reg != nil {
-				rs, g, _ = reg.Lookup(e.GetRuleset())
+				rs, _ = reg.Lookup(e.GetRuleset())
 			}
 			var res *arbiterv1.CaseResult
-			if g != nil {
-				res, _ = RunGame(c, e.GetRuleset(), g)
+			if x, ok := rs.(*xqrules.Rules); ok || rs == nil {
+				// xiangqi cases are still verified cycle by cycle through the
+				// ruleset's judge (the cycle the last move closes, as given,
+				// mirrored and colour-flipped).
+				var judge xqrules.Ruleset
+				if ok {
+					judge = x.Judge()
+				}
+				res, _ = Run(c, e.GetRuleset(), judge)
 			} else {
-				res, _ = Run(c, e.GetRuleset(), rs)
+				res, _ = RunGame(c, e.GetRuleset(), rs)
 			}
 			r.Results = append(r.Results, res)
 			switch res.GetStatus() {

@@ -26,7 +26,7 @@ func TestBanqiRuling(t *testing.T) {
 			[]string{"Red must change", "車", "仕", "攻8", "perpetual attack"}},
 		{"", "c6=G c5=p c6xc5 b5=k c5-c6 b5-c5 d6=c c5xc6", []string{"將", "砲", "c5xc6", "face-down piece"}},
 	} {
-		r, err := arbiter.AdjudicateGame(context.Background(), g, arbiter.GameStart{Position: tc.pos}, strings.Fields(tc.moves))
+		r, err := arbiter.Adjudicate(context.Background(), g, arbiter.Start{Position: tc.pos}, strings.Fields(tc.moves))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -13,7 +13,7 @@ import (
 func BenchmarkRuling(b *testing.B) {
 	rep := caseReport(b, "cxa2020-图2")
 	for b.Loop() {
-		if err := Ruling(io.Discard, rep); err != nil {
+		if err := XiangqiRuling(io.Discard, rep); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -34,7 +34,7 @@ func BenchmarkStartPosition(b *testing.B) {
 func BenchmarkPlies(b *testing.B) {
 	rep := caseReport(b, "cxa2020-图6")
 	for b.Loop() {
-		if _, err := Plies(rep); err != nil {
+		if _, err := XiangqiPlies(rep); err != nil {
 			b.Fatal(err)
 		}
 	}

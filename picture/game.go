@@ -6,12 +6,52 @@ import (
 	"strings"
 
 	"github.com/arbiter-xq/arbiter/arbiter"
+	"github.com/arbiter-xq/arbiter/rules/xqrules"
 )
 
-// Pictures of the other games (banqi, chu shogi) are drawn from their game-neutral
-// reports (arbiter.GameReport): the game's adapter in this package reads a position in
-// the game's notation into a Board and names its squares as Points; GameRuling does the
-// rest the same way for every game.
+// Every game's pictures are drawn from its game-neutral report (arbiter.Report) through
+// Ruling and Plies. A game's adapter in this package reads a position in the game's
+// notation into a Board and names its squares as Points, and GameRulingBoard does the
+// rest the same way for every game; xiangqi draws its richer ruling (roots, checks and
+// mate threats, squares followed through the cycle) from its own report
+// (XiangqiRulingBoard over the report's Detail).
+
+// Ruling draws a report's ruling: the position of its latest cycle with each move as a
+// numbered arrow, the pieces each move attacks ringed with their attackers, and a
+// caption with the verdict, each side's pattern, the references and every move with
+// its nature; without a cycle, the final position with the last move and the result.
+// Options given here come after Ruling's own, so Width, Perspective or Title override
+// them.
+func Ruling(w io.Writer, r *arbiter.Report, opts ...Option) error {
+	b, own, err := RulingBoard(r)
+	if err != nil {
+		return err
+	}
+	return SVG(w, b, append(own, opts...)...)
+}
+
+// RulingBoard is what Ruling draws: the board and the options that mark it.
+func RulingBoard(r *arbiter.Report) (Board, []Option, error) {
+	if r != nil {
+		if x, ok := r.Detail.(*xqrules.Report); ok {
+			b, opts := XiangqiRulingBoard(x)
+			return b, opts, nil
+		}
+	}
+	return GameRulingBoard(r)
+}
+
+// Plies draws one picture per step of a report's game (see XiangqiPlies); the games
+// without per-step pictures yet are an error.
+func Plies(r *arbiter.Report, opts ...Option) ([]string, error) {
+	if r != nil {
+		if x, ok := r.Detail.(*xqrules.Report); ok {
+			return XiangqiPlies(x, opts...)
+		}
+		return nil, fmt.Errorf("picture: no per-step pictures for game %q yet", r.Ruleset.Game)
+	}
+	return nil, fmt.Errorf("picture: no report")
+}
 
 // GameAdapter is what a game gives this package to draw its reports.
 type GameAdapter struct {
@@ -42,7 +82,7 @@ func gameAdapter(game string) (GameAdapter, bool) {
 // HasGame reports whether this package can draw the game's reports.
 func HasGame(game string) bool {
 	_, ok := gameAdapter(game)
-	return ok
+	return ok || game == arbiter.GameXiangqi
 }
 
 // GameRuling draws a game report like Ruling draws a xiangqi one: the position of the
@@ -50,7 +90,7 @@ func HasGame(game string) bool {
 // attacks ringed with their attackers, and a caption with the verdict, each side's
 // pattern, the references and every move with its nature; without a cycle, the final
 // position with the last move and the result.
-func GameRuling(w io.Writer, r *arbiter.GameReport, opts ...Option) error {
+func GameRuling(w io.Writer, r *arbiter.Report, opts ...Option) error {
 	b, own, err := GameRulingBoard(r)
 	if err != nil {
 		return err
@@ -59,7 +99,7 @@ func GameRuling(w io.Writer, r *arbiter.GameReport, opts ...Option) error {
 }
 
 // GameRulingBoard is what GameRuling draws: the board and the options that mark it.
-func GameRulingBoard(r *arbiter.GameReport) (Board, []Option, error) {
+func GameRulingBoard(r *arbiter.Report) (Board, []Option, error) {
 	if r == nil {
 		return Board{}, nil, fmt.Errorf("picture: no report")
 	}
@@ -76,7 +116,7 @@ func GameRulingBoard(r *arbiter.GameReport) (Board, []Option, error) {
 		}
 		return RedMoveColor
 	}
-	var plies []arbiter.GamePly
+	var plies []arbiter.Ply
 	position := r.FinalPosition
 	title := capitalize(r.Result.String())
 	var caption []CaptionLine

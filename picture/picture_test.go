@@ -18,13 +18,14 @@ import (
 	. "github.com/arbiter-xq/arbiter/picture"
 	"github.com/arbiter-xq/arbiter/rules/chinese"
 	"github.com/arbiter-xq/arbiter/rules/chu"
+	"github.com/arbiter-xq/arbiter/rules/xqrules"
 	"github.com/arbiter-xq/arbiter/xiangqi"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden SVG files in testdata/")
 
 // caseReport adjudicates a casebook case under the Chinese rules.
-func caseReport(t testing.TB, id string) *arbiter.Report {
+func caseReport(t testing.TB, id string) *xqrules.Report {
 	t.Helper()
 	book, err := casebook.Load()
 	if err != nil {
@@ -38,7 +39,7 @@ func caseReport(t testing.TB, id string) *arbiter.Report {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := arbiter.Adjudicate(chinese.New(), start, moves, arbiter.DefaultPolicy())
+	rep, err := xqrules.Adjudicate(chinese.New(), start, moves, arbiter.DefaultPolicy())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,23 +60,23 @@ var pictures = []struct {
 		pos := xiangqi.StartPosition()
 		return XiangqiSVG(w, &pos, Perspective(Second), Width(400))
 	}},
-	{"ruling-cxa2020-fig6", func(t testing.TB, w io.Writer) error { return Ruling(w, caseReport(t, "cxa2020-图6")) }},
-	{"ruling-cxa2020-fig2", func(t testing.TB, w io.Writer) error { return Ruling(w, caseReport(t, "cxa2020-图2")) }},
+	{"ruling-cxa2020-fig6", func(t testing.TB, w io.Writer) error { return XiangqiRuling(w, caseReport(t, "cxa2020-图6")) }},
+	{"ruling-cxa2020-fig2", func(t testing.TB, w io.Writer) error { return XiangqiRuling(w, caseReport(t, "cxa2020-图2")) }},
 	{"ruling-pinned-protector", func(t testing.TB, w io.Writer) error {
-		return Ruling(w, caseReport(t, "constructed-chinese-pinned-protector"))
+		return XiangqiRuling(w, caseReport(t, "constructed-chinese-pinned-protector"))
 	}},
-	{"ruling-mate-threat", func(t testing.TB, w io.Writer) error { return Ruling(w, caseReport(t, "cxa2020-图7")) }},
+	{"ruling-mate-threat", func(t testing.TB, w io.Writer) error { return XiangqiRuling(w, caseReport(t, "cxa2020-图7")) }},
 	{"no-repetition", func(t testing.TB, w io.Writer) error {
 		pos := xiangqi.StartPosition()
 		moves := []xiangqi.Move{xiangqi.NewMove(xiangqi.SquareAt(7, 2), xiangqi.SquareAt(4, 2))}
-		rep, err := arbiter.Adjudicate(chinese.New(), pos, moves, arbiter.DefaultPolicy())
+		rep, err := xqrules.Adjudicate(chinese.New(), pos, moves, arbiter.DefaultPolicy())
 		if err != nil {
 			t.Fatal(err)
 		}
-		return Ruling(w, rep)
+		return XiangqiRuling(w, rep)
 	}},
 	{"ply-1-cxa2020-fig6", func(t testing.TB, w io.Writer) error {
-		ps, err := Plies(caseReport(t, "cxa2020-图6"))
+		ps, err := XiangqiPlies(caseReport(t, "cxa2020-图6"))
 		if err != nil {
 			return err
 		}
@@ -111,13 +112,13 @@ var pictures = []struct {
 }
 
 // chuReport adjudicates a chu shogi game.
-func chuReport(t testing.TB, id, sfen, moves string) *arbiter.GameReport {
+func chuReport(t testing.TB, id, sfen, moves string) *arbiter.Report {
 	t.Helper()
 	rs, err := chu.New(id)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := arbiter.AdjudicateGame(context.Background(), rs, arbiter.GameStart{Position: sfen}, strings.Fields(moves))
+	r, err := arbiter.Adjudicate(context.Background(), rs, arbiter.Start{Position: sfen}, strings.Fields(moves))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -209,7 +210,7 @@ func TestRulingContent(t *testing.T) {
 // chase it, its attackers dashed, its protector tagged 根.
 func TestChaseMarks(t *testing.T) {
 	svg := string(render(t, func(t testing.TB, w io.Writer) error {
-		return Ruling(w, caseReport(t, "constructed-chinese-pinned-protector"))
+		return XiangqiRuling(w, caseReport(t, "constructed-chinese-pinned-protector"))
 	}))
 	for _, want := range []string{`class="ring chased"`, `class="ring attacker"`, `class="ring protector"`, ">捉", ">根<"} {
 		if !strings.Contains(svg, want) {
@@ -220,7 +221,7 @@ func TestChaseMarks(t *testing.T) {
 
 func TestPliesCount(t *testing.T) {
 	rep := caseReport(t, "cxa2020-图6")
-	ps, err := Plies(rep)
+	ps, err := XiangqiPlies(rep)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -250,7 +251,7 @@ func TestRulingForbiddenMove(t *testing.T) {
 	}
 	pol := arbiter.DefaultPolicy()
 	pol.OnViolation = arbiter.ViolationForbid
-	rep, err := arbiter.Adjudicate(chinese.New(), start, moves, pol)
+	rep, err := xqrules.Adjudicate(chinese.New(), start, moves, pol)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -258,7 +259,7 @@ func TestRulingForbiddenMove(t *testing.T) {
 		t.Fatalf("forbidden ply %d, cycle %v: the history no longer has a refused move", rep.ForbiddenPly, rep.Cycle)
 	}
 	var buf bytes.Buffer
-	if err := Ruling(&buf, rep); err != nil {
+	if err := XiangqiRuling(&buf, rep); err != nil {
 		t.Fatal(err)
 	}
 	wellFormed(t, buf.Bytes())
@@ -266,7 +267,7 @@ func TestRulingForbiddenMove(t *testing.T) {
 	if n := strings.Count(svg, `<g class="arrow" `); n != 4 || !strings.Contains(svg, "was refused") {
 		t.Errorf("%d arrows (want 4), refused move said: %v", n, strings.Contains(svg, "was refused"))
 	}
-	ps, err := Plies(rep)
+	ps, err := XiangqiPlies(rep)
 	if err != nil || len(ps) != 9 {
 		t.Fatalf("ply pictures: %d, %v", len(ps), err)
 	}

@@ -6,16 +6,17 @@ import (
 
 	"github.com/arbiter-xq/arbiter/arbiter"
 	"github.com/arbiter-xq/arbiter/notation"
+	"github.com/arbiter-xq/arbiter/rules/xqrules"
 	"github.com/arbiter-xq/arbiter/xiangqi"
 )
 
-// Plies draws one picture per step of a report's game, for stepping through it:
+// XiangqiPlies draws one picture per step of a report's game, for stepping through it:
 // element 0 is the start position, element i the position after ply i with that move
 // as an arrow, a king it checks ringed, the pieces it chases ringed with their
 // attackers and protectors, and a caption with the move in Chinese, WXF and ICCS and
 // its nature when it lies in a repetition cycle. Each picture is a complete SVG
 // document of 10-20 KB (fewer pieces, smaller). The options apply to every picture.
-func Plies(r *arbiter.Report, opts ...Option) ([]string, error) {
+func XiangqiPlies(r *xqrules.Report, opts ...Option) ([]string, error) {
 	if r == nil || r.Game == nil {
 		return nil, fmt.Errorf("picture: no game to draw")
 	}

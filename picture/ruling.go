@@ -7,6 +7,7 @@ import (
 
 	"github.com/arbiter-xq/arbiter/arbiter"
 	"github.com/arbiter-xq/arbiter/notation"
+	"github.com/arbiter-xq/arbiter/rules/xqrules"
 	"github.com/arbiter-xq/arbiter/xiangqi"
 )
 
@@ -27,7 +28,7 @@ var verdictChinese = map[arbiter.Verdict]string{
 	arbiter.VerdictBlackMustChange: "黑方变着",
 }
 
-// Ruling draws a report's ruling: the position of its latest cycle with each move of
+// XiangqiRuling draws a xiangqi report.s ruling: the position of its latest cycle with each move of
 // the cycle as a numbered arrow (Red's orange, Black's blue), the pieces each move
 // chases ringed with their attackers and protectors, the king each check attacks
 // ringed, and a caption with the verdict, each side's pattern in English and Chinese,
@@ -36,13 +37,13 @@ var verdictChinese = map[arbiter.Verdict]string{
 // ends where it began). A report without a cycle draws the final position with the
 // last move and the result. Options given here come after Ruling's own, so Width,
 // Perspective or Title override them.
-func Ruling(w io.Writer, r *arbiter.Report, opts ...Option) error {
-	b, own := RulingBoard(r)
+func XiangqiRuling(w io.Writer, r *xqrules.Report, opts ...Option) error {
+	b, own := XiangqiRulingBoard(r)
 	return SVG(w, b, append(own, opts...)...)
 }
 
-// RulingBoard is what Ruling draws: the board and the options that mark it.
-func RulingBoard(r *arbiter.Report) (Board, []Option) {
+// XiangqiRulingBoard is what XiangqiRuling draws: the board and the options that mark it.
+func XiangqiRulingBoard(r *xqrules.Report) (Board, []Option) {
 	if r == nil || r.Game == nil {
 		pos := xiangqi.StartPosition()
 		return Xiangqi(&pos), []Option{Title("No game")}
@@ -136,7 +137,7 @@ func RulingBoard(r *arbiter.Report) (Board, []Option) {
 // cycle is closed by the refused move, which the report's game does not hold: it is
 // found again (the one legal move that brings back the cycle's first position) and
 // played on a copy.
-func cycleGame(r *arbiter.Report) (*xiangqi.Game, xiangqi.Move) {
+func cycleGame(r *xqrules.Report) (*xiangqi.Game, xiangqi.Move) {
 	g, c := r.Game, r.Cycle
 	if r.ForbiddenPly < 0 || c.End != g.Len()+1 || c.Start < 0 || c.Start > g.Len() {
 		return g, xiangqi.NoMove
@@ -164,7 +165,7 @@ const marksKey = "Key: numbered arrows are the cycle's moves in order (orange Re
 	"green 根: its protectors (the caption says whether the root holds: 有根, 假根 false, 少根 insufficient); 杀 king under a mate threat."
 
 // markThreat rings the victim of a counted threat, its attackers and its protectors.
-func markThreat(marks *markSet, after *xiangqi.Position, t arbiter.Threat, n string, follow func(xiangqi.Square) xiangqi.Square) {
+func markThreat(marks *markSet, after *xiangqi.Position, t xqrules.Threat, n string, follow func(xiangqi.Square) xiangqi.Square) {
 	if t.Victim == xiangqi.NoPiece || !t.Target.Valid() {
 		// A mate threat: the king of the side that does not move is threatened.
 		for _, a := range t.Attackers {
@@ -199,7 +200,7 @@ func markThreat(marks *markSet, after *xiangqi.Position, t arbiter.Threat, n str
 // draw roots; whether the recapture is legal or safe is what the root status says).
 // When no attacker reaches the square at once (a joint chase that first opens a
 // line), they are the victim's side's pieces that reach its square as it stands.
-func protectors(after *xiangqi.Position, t arbiter.Threat) []xiangqi.Square {
+func protectors(after *xiangqi.Position, t xqrules.Threat) []xiangqi.Square {
 	for _, a := range t.Attackers {
 		if !a.Square.Valid() || !after.CanMoveGeometrically(a.Square, t.Target) {
 			continue
@@ -223,7 +224,7 @@ func followSquare(g *xiangqi.Game, s xiangqi.Square, from, end int) xiangqi.Squa
 }
 
 // threatWords describes a counted threat in a caption.
-func threatWords(t arbiter.Threat) string {
+func threatWords(t xqrules.Threat) string {
 	var att []string
 	for _, a := range t.Attackers {
 		att = append(att, a.Piece.Name()+" "+a.Square.String())
@@ -245,7 +246,7 @@ func threatWords(t arbiter.Threat) string {
 }
 
 // resultWords states the game result under the policy.
-func resultWords(r *arbiter.Report) string {
+func resultWords(r *xqrules.Report) string {
 	s := "Result: " + r.Result.String()
 	if r.Termination != arbiter.TerminationNone {
 		s += fmt.Sprintf(" (%s, on ply %d)", r.Termination, r.EndPly+1)
@@ -255,7 +256,7 @@ func resultWords(r *arbiter.Report) string {
 
 // finalBoard draws the final position of a report without a repetition: the last move
 // as an arrow, a king in check ringed, the result in the caption.
-func finalBoard(r *arbiter.Report) (Board, []Option) {
+func finalBoard(r *xqrules.Report) (Board, []Option) {
 	g := r.Game
 	pos := *g.Position()
 	b := Xiangqi(&pos)

@@ -16,7 +16,7 @@ import (
 func TestBanqiThroughTheService(t *testing.T) {
 	reg := registryOf(t, rulesets()...)
 	for _, g := range banqi.All() {
-		if err := reg.RegisterGame(g); err != nil {
+		if err := reg.Register(g); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	arbiterv1 "github.com/arbiter-xq/arbiter/proto/arbiter/v1"
 	"github.com/arbiter-xq/arbiter/rules/asian"
 	"github.com/arbiter-xq/arbiter/rules/chinese"
+	"github.com/arbiter-xq/arbiter/rules/xqrules"
 )
 
 // The service's own time, without gRPC: decode, call the domain, encode.
@@ -25,8 +26,8 @@ func benchServer(b *testing.B) (*Server, []corpus.Game) {
 		b.Fatal(err)
 	}
 	reg := &arbiter.Registry{}
-	for _, rs := range []arbiter.Ruleset{chinese.New(), asian.New()} {
-		if err := reg.Register(rs); err != nil {
+	for _, rs := range []xqrules.Ruleset{chinese.New(), asian.New()} {
+		if err := reg.Register(xqrules.New(rs)); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -107,7 +108,7 @@ func BenchmarkStreamState(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			plies += g.sess.Game().Len()
+			plies += g.plies
 			held = append(held, g)
 		}
 		after := heapAlloc()

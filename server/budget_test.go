@@ -11,6 +11,7 @@ import (
 	arbiterv1 "github.com/arbiter-xq/arbiter/proto/arbiter/v1"
 	"github.com/arbiter-xq/arbiter/rules/asian"
 	"github.com/arbiter-xq/arbiter/rules/chinese"
+	"github.com/arbiter-xq/arbiter/rules/xqrules"
 	"github.com/arbiter-xq/arbiter/xiangqi"
 	"google.golang.org/grpc/codes"
 )
@@ -60,7 +61,7 @@ func BenchmarkLongCycleRequest(b *testing.B) {
 // ended, and then judges (as chinese) with that context. It records every judgement
 // asked of it and what each returned.
 type leaving struct {
-	inner arbiter.Ruleset
+	inner xqrules.Ruleset
 	leave context.CancelFunc
 	mu    sync.Mutex
 	errs  []error
@@ -72,7 +73,7 @@ func (l *leaving) Info() arbiter.RulesetInfo {
 	return i
 }
 
-func (l *leaving) JudgeCycle(ctx context.Context, g *xiangqi.Game, start, end int) (arbiter.Judgement, error) {
+func (l *leaving) JudgeCycle(ctx context.Context, g *xiangqi.Game, start, end int) (xqrules.Judgement, error) {
 	l.mu.Lock()
 	first := len(l.errs) == 0
 	l.mu.Unlock()

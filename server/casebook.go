@@ -41,7 +41,7 @@ func (s *Server) ListCases(ctx context.Context, req *arbiterv1.ListCasesRequest)
 		offset = n
 	}
 	if id := req.GetRuleset(); id != "" {
-		if _, _, err := s.lookupRuleset("ruleset", id); err != nil {
+		if _, err := s.lookupRuleset("ruleset", id); err != nil {
 			return nil, err
 		}
 	}
@@ -98,7 +98,7 @@ func (s *Server) VerifyCasebook(ctx context.Context, req *arbiterv1.VerifyCasebo
 		return nil, err
 	}
 	if id := req.GetRuleset(); id != "" {
-		if _, _, err := s.lookupRuleset("ruleset", id); err != nil {
+		if _, err := s.lookupRuleset("ruleset", id); err != nil {
 			return nil, err
 		}
 	}

@@ -20,7 +20,7 @@ func chuRegistry(t *testing.T) *arbiter.Registry { return chuRegistryTB(t) }
 func chuRegistryTB(t testing.TB) *arbiter.Registry {
 	reg := registryOf(t, rulesets()...)
 	for _, g := range chu.All() {
-		if err := reg.RegisterGame(g); err != nil {
+		if err := reg.Register(g); err != nil {
 			t.Fatal(err)
 		}
 	}

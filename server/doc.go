@@ -17,7 +17,7 @@
 //     the process and the other requests go on.
 //
 // The server is stateless apart from open PlayGame streams, whose state (an
-// arbiter.Session) lives exactly as long as the stream, so replicas can sit behind any
+// xqrules.Session) lives exactly as long as the stream, so replicas can sit behind any
 // gRPC load balancer.
 //
 // Metrics go to a caller-supplied, non-global Prometheus registry: the usual gRPC server

@@ -4,39 +4,65 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
+	"strconv"
 
 	"github.com/arbiter-xq/arbiter/apiconv"
 	"github.com/arbiter-xq/arbiter/arbiter"
-	"github.com/arbiter-xq/arbiter/picture"
 	arbiterv1 "github.com/arbiter-xq/arbiter/proto/arbiter/v1"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 )
 
-// The other games (banqi, chu shogi) enter the service through arbiter.GameRuleset: the
-// handlers resolve the ruleset id with apiconv.LookupAny and, for another game's
-// ruleset, come here. Limits, errors and metrics are the same as for xiangqi.
+// Every game enters the service through arbiter.Ruleset: the handlers resolve the
+// ruleset id (lookupRuleset), decode the request into an arbiter.Start (gameStart),
+// and rule through arbiter.Adjudicate or a Session; apiconv maps the game-neutral
+// report back. Limits, errors and metrics are the same for every game.
 
-// gameStart decodes the common part of a request for another game: the ply limit, the
-// policy, the position and deal. prefix names the enclosing message ("start.").
-func (s *Server) gameStart(prefix, fen, deal string, moves []string, pol *arbiterv1.Policy) (arbiter.GameStart, error) {
+// maxPositionBytes is longer than any position of any game (a xiangqi FEN with any
+// move counters, a chu shogi SFEN of a full board).
+const maxPositionBytes = 512
+
+// gameStart decodes the common part of a request: the ply limit, the lengths of the
+// position and the move texts, the notation, the policy. prefix names the enclosing
+// message ("start.").
+func (s *Server) gameStart(prefix, fen, deal string, moves []string, n arbiterv1.Notation, pol *arbiterv1.Policy) (arbiter.Start, error) {
 	if len(moves) > s.cfg.MaxPlies {
-		return arbiter.GameStart{}, tooLong(prefix+"moves", len(moves), s.cfg.MaxPlies)
+		return arbiter.Start{}, tooLong(prefix+"moves", len(moves), s.cfg.MaxPlies)
+	}
+	// Texts no position or move can be as long as are refused before parsing, so that
+	// the error does not carry them back.
+	if len(fen) > maxPositionBytes {
+		return arbiter.Start{}, fieldStatus(codes.InvalidArgument, prefix+"fen", apiconv.CodeInvalidFEN,
+			fmt.Sprintf("a position of %d bytes is longer than any position (at most %d)", len(fen), maxPositionBytes),
+			map[string]string{"fen": fen})
+	}
+	for i, m := range moves {
+		if len(m) > maxEcho {
+			return arbiter.Start{}, fieldStatus(codes.InvalidArgument, fieldIndex(prefix+"moves", i), apiconv.CodeInvalidMove,
+				fmt.Sprintf("ply %d: a move text of %d bytes is longer than any move", i+1, len(m)),
+				map[string]string{"ply": strconv.Itoa(i + 1), "move": m})
+		}
+	}
+	nn, ok := apiconv.Notation(n)
+	if !ok {
+		return arbiter.Start{}, fieldStatus(codes.InvalidArgument, prefix+"notation", reasonInvalidNotation, "unknown notation value", nil)
 	}
 	p, err := apiconv.CheckGamePolicy(pol)
 	if err != nil {
-		return arbiter.GameStart{}, domainError(err, prefix)
+		return arbiter.Start{}, domainError(err, prefix)
 	}
-	return arbiter.GameStart{Position: fen, Deal: deal, Policy: p}, nil
+	start := arbiter.Start{Position: fen, Deal: deal, Policy: p}
+	if n != arbiterv1.Notation_NOTATION_UNSPECIFIED {
+		start.Notation = nn.String()
+	}
+	return start, nil
 }
 
-// adjudicateGame rules on a history of another game under g.
-// With svg, the response carries the picture of the ruling when the picture package
-// draws the game (picture.HasGame); per-ply pictures are xiangqi's only so far.
-func (s *Server) adjudicateGame(ctx context.Context, g arbiter.GameRuleset, start arbiter.GameStart, moves []string, svg bool) (*arbiterv1.AdjudicateResponse, error) {
-	r, err := arbiter.AdjudicateGame(ctx, g, start, moves)
+// adjudicate rules on a history under rs, counts the ruling and draws the pictures
+// asked for. It stops with DeadlineExceeded or Canceled when ctx ends.
+func (s *Server) adjudicate(ctx context.Context, rs arbiter.Ruleset, start arbiter.Start, moves []string, pics apiconv.Pictures) (*arbiterv1.AdjudicateResponse, error) {
+	r, err := arbiter.Adjudicate(ctx, rs, start, moves)
 	if err != nil {
 		if cerr := contextError(ctx); cerr != nil {
 			return nil, cerr
@@ -46,33 +72,40 @@ func (s *Server) adjudicateGame(ctx context.Context, g arbiter.GameRuleset, star
 	if r.Cycle != nil {
 		s.m.ruling(r.Ruleset.ID, r.Cycle.Ruling.Verdict)
 	}
-	resp := apiconv.GameReport(r)
-	if svg && picture.HasGame(r.Ruleset.Game) {
-		var b strings.Builder
-		if err := picture.GameRuling(&b, r); err == nil {
-			resp.Svg = b.String()
-		}
+	resp := apiconv.Report(r)
+	if err := apiconv.AddPictures(resp, r, pics); err != nil {
+		return nil, domainError(err, "")
 	}
 	return resp, nil
 }
 
-// startOtherGame opens a stream's game of another game and plays its resumed moves.
-func (s *Server) startOtherGame(ctx context.Context, gr arbiter.GameRuleset, start *arbiterv1.GameStart) (*game, *arbiterv1.PlayGameResponse, error) {
-	gs, err := s.gameStart("start.", start.GetFen(), start.GetDeal(), start.GetMoves(), start.GetPolicy())
+// startGame opens a stream's game from a GameStart, plays its resumed moves and
+// returns the response describing the state after them.
+func (s *Server) startGame(ctx context.Context, start *arbiterv1.GameStart) (*game, *arbiterv1.PlayGameResponse, error) {
+	ctx, cancel := s.messageContext(ctx)
+	defer cancel()
+	rs, err := s.lookupRuleset("start.ruleset", start.GetRuleset())
 	if err != nil {
 		return nil, nil, err
 	}
-	sess, err := gr.NewGame(gs)
+	gs, err := s.gameStart("start.", start.GetFen(), start.GetDeal(), start.GetMoves(), start.GetNotation(), start.GetPolicy())
+	if err != nil {
+		return nil, nil, err
+	}
+	sess, err := rs.NewGame(gs)
 	if err != nil {
 		return nil, nil, domainError(err, "start.")
 	}
-	g := &game{ruleset: gr.Info().ID, other: sess}
+	g := &game{ruleset: rs.Info().ID, sess: sess}
 	var resp *arbiterv1.PlayGameResponse
 	for i, m := range start.GetMoves() {
+		if err := ctx.Err(); err != nil {
+			return nil, nil, s.stoppedError(ctx, "")
+		}
 		u, err := sess.Play(ctx, m)
 		if err != nil {
-			if cerr := contextError(ctx); cerr != nil {
-				return nil, nil, cerr
+			if cerr := ctx.Err(); cerr != nil {
+				return nil, nil, s.stoppedError(ctx, "")
 			}
 			var me *arbiter.MoveError
 			if errors.As(err, &me) && me.Ply == 0 {
@@ -81,11 +114,14 @@ func (s *Server) startOtherGame(ctx context.Context, gr arbiter.GameRuleset, sta
 			return nil, nil, domainError(err, "start.")
 		}
 		if u.Status == arbiter.StatusForbidden && i < len(start.GetMoves())-1 {
-			return nil, nil, domainError(&arbiter.MoveError{Ply: i + 1, Text: m, Code: "forbidden",
-				Reason: "forbidden under the policy, so the moves after it cannot follow: " + u.Explanation}, "start.")
+			return nil, nil, fieldStatus(codes.InvalidArgument, fieldIndex("start.moves", i), apiconv.CodeIllegalMove,
+				fmt.Sprintf("move %q is forbidden under the policy, so the moves after it cannot follow: %s", clip(m), u.Explanation),
+				map[string]string{"ply": strconv.Itoa(i + 1), "move": m})
 		}
-		g.plies++
-		resp = s.gameUpdate(g, &u)
+		if u.Status != arbiter.StatusForbidden {
+			g.plies++
+		}
+		resp = s.update(g, &u)
 	}
 	if resp == nil {
 		r := sess.Report()
@@ -93,20 +129,21 @@ func (s *Server) startOtherGame(ctx context.Context, gr arbiter.GameRuleset, sta
 			Status:      apiconv.GameStatus(r.Status),
 			Result:      apiconv.Result(r.Result),
 			Termination: apiconv.Termination(r.Termination),
-			Explanation: r.Explanation,
 			Fen:         sess.Position(),
 		}
 		if r.Status == arbiter.StatusGameOver {
 			g.over = true
 			g.result, g.term = r.Result, r.Termination
+			resp.Explanation = r.Explanation
 		}
 	}
 	return g, resp, nil
 }
 
-// playOtherMove plays one streamed move of another game. A move that cannot be played
-// is answered with a rejection and the game goes on, as for xiangqi.
-func (s *Server) playOtherMove(ctx context.Context, g *game, text string) (*arbiterv1.PlayGameResponse, error) {
+// playMove plays one streamed move. A move that cannot be played is answered with a
+// rejection (the game is unchanged); the error is only for a stopped stream or an
+// internal fault.
+func (s *Server) playMove(ctx context.Context, g *game, text string) (*arbiterv1.PlayGameResponse, error) {
 	if g.over {
 		return rejection(g, reasonGameOver, "the game is over; open a new stream for a new game", text), nil
 	}
@@ -117,9 +154,12 @@ func (s *Server) playOtherMove(ctx context.Context, g *game, text string) (*arbi
 	if len(text) > maxEcho {
 		return rejection(g, apiconv.CodeInvalidMove, fmt.Sprintf("ply %d: a move text of %d bytes is longer than any move", g.plies+1, len(text)), text), nil
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, s.stoppedError(ctx, "")
+	}
 	ctx, cancel := s.messageContext(ctx)
 	defer cancel()
-	u, err := g.other.Play(ctx, text)
+	u, err := g.sess.Play(ctx, text)
 	if err != nil {
 		if cerr := ctx.Err(); cerr != nil {
 			return nil, s.stoppedError(ctx, "")
@@ -136,11 +176,11 @@ func (s *Server) playOtherMove(ctx context.Context, g *game, text string) (*arbi
 	if u.Status != arbiter.StatusForbidden {
 		g.plies++
 	}
-	return s.gameUpdate(g, &u), nil
+	return s.update(g, &u), nil
 }
 
-// gameUpdate encodes the state after one move of another game and books it.
-func (s *Server) gameUpdate(g *game, u *arbiter.GameUpdate) *arbiterv1.PlayGameResponse {
+// update encodes the state after one move and books it (ruling metric, game over).
+func (s *Server) update(g *game, u *arbiter.Update) *arbiterv1.PlayGameResponse {
 	if u.Cycle != nil {
 		s.m.ruling(g.ruleset, u.Cycle.Ruling.Verdict)
 	}
@@ -148,39 +188,30 @@ func (s *Server) gameUpdate(g *game, u *arbiter.GameUpdate) *arbiterv1.PlayGameR
 		g.over = true
 		g.result, g.term = u.Result, u.Termination
 	}
-	return apiconv.GameUpdate(u)
+	return apiconv.Update(u)
 }
 
-// compareGames rules on one history of another game under several of its rulesets.
-func (s *Server) compareGames(ctx context.Context, sets []arbiter.GameRuleset, req *arbiterv1.CompareRequest) (*arbiterv1.CompareResponse, error) {
-	start, err := s.gameStart("", req.GetFen(), req.GetDeal(), req.GetMoves(), req.GetPolicy())
-	if err != nil {
-		return nil, err
+// rejection answers a move that was not played: the game is as it was.
+func rejection(g *game, reason, description, text string) *arbiterv1.PlayGameResponse {
+	description = clipTo(description, maxDescription)
+	resp := &arbiterv1.PlayGameResponse{
+		Status:      arbiterv1.GameStatus_GAME_STATUS_UNSPECIFIED,
+		Result:      arbiterv1.Result_RESULT_ONGOING,
+		Explanation: description,
+		Fen:         g.sess.Position(),
+		Rejected: &arbiterv1.MoveRejected{
+			Field:       "move",
+			Reason:      reason,
+			Description: description,
+			Move:        clip(text),
+			Ply:         int32(g.plies + 1),
+		},
 	}
-	s.m.historyPlies.Observe(float64(len(req.GetMoves())))
-	out := &arbiterv1.CompareResponse{}
-	for _, g := range sets {
-		if err := contextError(ctx); err != nil {
-			return nil, err
-		}
-		a, err := s.adjudicateGame(ctx, g, start, req.GetMoves(), false)
-		if err != nil {
-			// A move one ruleset rejects may be legal under another: a disagreement to
-			// show side by side, not a failure of the comparison.
-			st, _ := status.FromError(err)
-			rej := rejectedMove(st)
-			if rej == nil {
-				return nil, err
-			}
-			a = &arbiterv1.AdjudicateResponse{Ruleset: g.Info().ID, Game: g.Info().Game, Rejected: rej,
-				Explanation: "rejected: " + rej.GetDescription()}
-		}
-		if len(out.Adjudications) > 0 && apiconv.Disagree(out.Adjudications[0], a) {
-			out.Disagree = true
-		}
-		out.Adjudications = append(out.Adjudications, a)
+	if g.over {
+		resp.Result = apiconv.Result(g.result)
+		resp.Termination = apiconv.Termination(g.term)
 	}
-	return out, nil
+	return resp
 }
 
 // rejectedMove reads the move rejection out of an InvalidArgument status on a

@@ -28,7 +28,7 @@ func (r toyRuleset) Info() arbiter.RulesetInfo {
 		Options: []arbiter.OptionInfo{{Name: "strict", Value: map[bool]string{false: "no", true: "yes"}[r.strict], Allowed: []string{"no", "yes"}}}}
 }
 
-func (r toyRuleset) WithOptions(ovs []arbiter.Override) (arbiter.GameRuleset, error) {
+func (r toyRuleset) WithOptions(ovs []arbiter.Override) (arbiter.Ruleset, error) {
 	v, err := arbiter.ApplyOverrides("toy-walk", r.Info().Options, ovs)
 	if err != nil {
 		return nil, err
@@ -36,7 +36,7 @@ func (r toyRuleset) WithOptions(ovs []arbiter.Override) (arbiter.GameRuleset, er
 	return toyRuleset{strict: v["strict"] == "yes"}, nil
 }
 
-func (r toyRuleset) NewGame(s arbiter.GameStart) (arbiter.GameSession, error) {
+func (r toyRuleset) NewGame(s arbiter.Start) (arbiter.Session, error) {
 	if s.Position != "" && s.Position != "a" && s.Position != "b" {
 		return nil, &arbiter.PositionError{Field: "board", Reason: "the token stands on a or b"}
 	}
@@ -50,50 +50,50 @@ func (r toyRuleset) NewGame(s arbiter.GameStart) (arbiter.GameSession, error) {
 type toySession struct {
 	r     toyRuleset
 	pos   string
-	plies []arbiter.GamePly
+	plies []arbiter.Ply
 	seen  map[string]int
-	cycle *arbiter.GameCycle
+	cycle *arbiter.Cycle
 }
 
 func (s *toySession) Position() string { return s.pos }
 
-func (s *toySession) Play(_ context.Context, text string) (arbiter.GameUpdate, error) {
+func (s *toySession) Play(_ context.Context, text string) (arbiter.Update, error) {
 	switch {
 	case text != "a" && text != "b":
-		return arbiter.GameUpdate{}, &arbiter.MoveError{Text: text, Code: "malformed_move", Reason: "a move is a or b"}
+		return arbiter.Update{}, &arbiter.MoveError{Text: text, Code: "malformed_move", Reason: "a move is a or b"}
 	case text == s.pos:
-		return arbiter.GameUpdate{}, &arbiter.MoveError{Text: text, Code: "cannot_reach", Reason: "the token is already there"}
+		return arbiter.Update{}, &arbiter.MoveError{Text: text, Code: "cannot_reach", Reason: "the token is already there"}
 	case s.r.strict && text == "b":
-		return arbiter.GameUpdate{}, &arbiter.MoveError{Text: text, Code: "strict", Reason: "b is closed under strict=yes"}
+		return arbiter.Update{}, &arbiter.MoveError{Text: text, Code: "strict", Reason: "b is closed under strict=yes"}
 	}
 	s.pos = text
 	side := arbiter.SideRed
 	if len(s.plies)%2 == 1 {
 		side = arbiter.SideBlack
 	}
-	p := arbiter.GamePly{Ply: len(s.plies) + 1, Side: side, Move: text, Text: text, Nature: arbiter.NatureIdle, Position: text}
+	p := arbiter.Ply{Ply: len(s.plies) + 1, Side: side, Move: text, Text: text, Nature: arbiter.NatureIdle, Position: text}
 	key := fmt.Sprint(text, (len(s.plies)+1)%2)
 	s.seen[key]++
 	p.Occurrence = s.seen[key]
 	s.plies = append(s.plies, p)
-	u := arbiter.GameUpdate{Ply: p, Status: arbiter.StatusOngoing, Result: arbiter.ResultOngoing, Position: text}
+	u := arbiter.Update{Ply: p, Status: arbiter.StatusOngoing, Result: arbiter.ResultOngoing, Position: text}
 	s.cycle = nil
 	if p.Occurrence > 1 {
-		s.cycle = &arbiter.GameCycle{FirstPly: p.Ply - 1, LastPly: p.Ply, Occurrence: p.Occurrence, Position: text,
+		s.cycle = &arbiter.Cycle{FirstPly: p.Ply - 1, LastPly: p.Ply, Occurrence: p.Occurrence, Position: text,
 			Ruling: arbiter.Ruling{Verdict: arbiter.VerdictDraw, References: []string{"toy rule 1"}}}
 		u.Cycle = s.cycle
 	}
 	return u, nil
 }
 
-func (s *toySession) Report() *arbiter.GameReport {
-	return &arbiter.GameReport{Ruleset: s.r.Info(), Plies: s.plies, Cycle: s.cycle, Result: arbiter.ResultOngoing,
+func (s *toySession) Report() *arbiter.Report {
+	return &arbiter.Report{Ruleset: s.r.Info(), Plies: s.plies, Cycle: s.cycle, Result: arbiter.ResultOngoing,
 		Status: arbiter.StatusOngoing, FinalPosition: s.pos}
 }
 
 func toyRegistry(t *testing.T) *arbiter.Registry {
 	reg := registryOf(t, rulesets()...)
-	if err := reg.RegisterGame(toyRuleset{}); err != nil {
+	if err := reg.Register(toyRuleset{}); err != nil {
 		t.Fatal(err)
 	}
 	return reg

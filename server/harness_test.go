@@ -12,6 +12,7 @@ import (
 	arbiterv1 "github.com/arbiter-xq/arbiter/proto/arbiter/v1"
 	"github.com/arbiter-xq/arbiter/rules/asian"
 	"github.com/arbiter-xq/arbiter/rules/chinese"
+	"github.com/arbiter-xq/arbiter/rules/xqrules"
 	"github.com/arbiter-xq/arbiter/server"
 	"github.com/prometheus/client_golang/prometheus"
 	dto "github.com/prometheus/client_model/go"
@@ -24,13 +25,13 @@ import (
 )
 
 // rulesets are the rulesets the tests serve; add new ones here.
-func rulesets() []arbiter.Ruleset { return []arbiter.Ruleset{asian.New(), chinese.New()} }
+func rulesets() []xqrules.Ruleset { return []xqrules.Ruleset{asian.New(), chinese.New()} }
 
-func registryOf(t testing.TB, sets ...arbiter.Ruleset) *arbiter.Registry {
+func registryOf(t testing.TB, sets ...xqrules.Ruleset) *arbiter.Registry {
 	t.Helper()
 	reg := &arbiter.Registry{}
 	for _, rs := range sets {
-		if err := reg.Register(rs); err != nil {
+		if err := reg.Register(xqrules.New(rs)); err != nil {
 			t.Fatal(err)
 		}
 	}

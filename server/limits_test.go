@@ -102,10 +102,10 @@ func TestCompareDuplicatesAndLimit(t *testing.T) {
 
 // A response over the size limit is refused with a status that says so.
 func TestResponseSizeLimit(t *testing.T) {
-	e := start(t, envOptions{cfg: server.Config{MaxResponseBytes: 2000}})
+	e := start(t, envOptions{cfg: server.Config{MaxResponseBytes: 4000}})
 	ctx := ctxT(t)
 	_, err := e.client.Compare(ctx, &arbiterv1.CompareRequest{Fen: checkFEN, Moves: fields(checkMoves + " " + checkMoves)})
-	if st := status.Convert(err); st.Code() != codes.ResourceExhausted || !strings.Contains(st.Message(), "limit of 2000") {
+	if st := status.Convert(err); st.Code() != codes.ResourceExhausted || !strings.Contains(st.Message(), "limit of 4000") {
 		t.Errorf("large Compare: %v", err)
 	}
 	if _, err := e.client.ListRulesets(ctx, &arbiterv1.ListRulesetsRequest{}); err != nil {

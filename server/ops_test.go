@@ -12,6 +12,7 @@ import (
 
 	"github.com/arbiter-xq/arbiter/arbiter"
 	arbiterv1 "github.com/arbiter-xq/arbiter/proto/arbiter/v1"
+	"github.com/arbiter-xq/arbiter/rules/xqrules"
 	"github.com/arbiter-xq/arbiter/server"
 	"github.com/arbiter-xq/arbiter/xiangqi"
 	"github.com/prometheus/client_golang/prometheus"
@@ -29,7 +30,7 @@ type panicky struct{}
 func (panicky) Info() arbiter.RulesetInfo {
 	return arbiter.RulesetInfo{ID: "panicky", Name: "a buggy ruleset"}
 }
-func (panicky) JudgeCycle(context.Context, *xiangqi.Game, int, int) (arbiter.Judgement, error) {
+func (panicky) JudgeCycle(context.Context, *xiangqi.Game, int, int) (xqrules.Judgement, error) {
 	panic("bug in a ruleset")
 }
 

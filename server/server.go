@@ -15,7 +15,6 @@ import (
 	"github.com/arbiter-xq/arbiter/arbiter"
 	"github.com/arbiter-xq/arbiter/casebook"
 	arbiterv1 "github.com/arbiter-xq/arbiter/proto/arbiter/v1"
-	"github.com/arbiter-xq/arbiter/xiangqi"
 	"github.com/prometheus/client_golang/prometheus"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
@@ -23,6 +22,7 @@ import (
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/keepalive"
 	"google.golang.org/grpc/reflection"
+	"google.golang.org/grpc/status"
 )
 
 // Server implements arbiter.v1.ArbiterService. Create it with New; it is safe for
@@ -121,127 +121,55 @@ func (s *Server) GRPCServer(opts ...grpc.ServerOption) *grpc.Server {
 	return gs
 }
 
-// history is a decoded history request.
-type history struct {
-	start  xiangqi.Position
-	moves  []xiangqi.Move
-	policy arbiter.Policy
-}
-
-// decodeHistory checks the length limit, the notation, the FEN, the moves and the policy
-// of a request. prefix names the enclosing message for nested fields ("start.").
-func (s *Server) decodeHistory(prefix, fen string, moves []string, n arbiterv1.Notation, pol *arbiterv1.Policy) (*history, error) {
-	if len(moves) > s.cfg.MaxPlies {
-		return nil, tooLong(prefix+"moves", len(moves), s.cfg.MaxPlies)
-	}
-	// Texts no FEN or move can be as long as are refused before parsing, so that the
-	// error does not carry them back.
-	if len(fen) > maxFENBytes {
-		return nil, fieldStatus(codes.InvalidArgument, prefix+"fen", apiconv.CodeInvalidFEN,
-			fmt.Sprintf("a FEN of %d bytes is longer than any position (at most %d)", len(fen), maxFENBytes),
-			map[string]string{"fen": fen})
-	}
-	for i, m := range moves {
-		if len(m) > maxEcho {
-			return nil, fieldStatus(codes.InvalidArgument, fieldIndex(prefix+"moves", i), apiconv.CodeInvalidMove,
-				fmt.Sprintf("ply %d: a move text of %d bytes is longer than any move", i+1, len(m)),
-				map[string]string{"ply": strconv.Itoa(i + 1), "move": m})
-		}
-	}
-	nn, ok := apiconv.Notation(n)
-	if !ok {
-		return nil, fieldStatus(codes.InvalidArgument, prefix+"notation", reasonInvalidNotation, "unknown notation value", nil)
-	}
-	p, err := apiconv.CheckPolicy(pol)
-	if err != nil {
-		return nil, domainError(err, prefix)
-	}
-	start, ms, err := apiconv.ParseHistoryAs(fen, moves, nn)
-	if err != nil {
-		return nil, domainError(err, prefix)
-	}
-	return &history{start: start, moves: ms, policy: p}, nil
-}
-
-// adjudicate rules on h under rs and counts the ruling.
-// It stops with DeadlineExceeded or Canceled when ctx ends.
-func (s *Server) adjudicate(ctx context.Context, rs arbiter.Ruleset, h *history, pics apiconv.Pictures) (*arbiterv1.AdjudicateResponse, error) {
-	r, err := arbiter.AdjudicateContext(ctx, rs, h.start, h.moves, h.policy)
-	if err != nil {
-		if cerr := contextError(ctx); cerr != nil {
-			return nil, cerr
-		}
-		return nil, domainError(err, "")
-	}
-	if r.Cycle != nil {
-		s.m.ruling(r.Ruleset.ID, r.Ruling.Verdict)
-	}
-	resp := apiconv.Report(r)
-	if err := apiconv.AddPictures(resp, r, pics); err != nil {
-		return nil, domainError(err, "")
-	}
-	return resp, nil
-}
-
-// maxFENBytes is longer than any FEN of a legal position with any move counters.
-const maxFENBytes = 256
-
-// lookupRuleset finds a ruleset of any game by id, with option overrides: xq for a
-// xiangqi ruleset, other for another game's. An unknown one is InvalidArgument on field,
-// listing the valid ids (an id too long to be one is not repeated in full).
-func (s *Server) lookupRuleset(field, id string) (xq arbiter.Ruleset, other arbiter.GameRuleset, err error) {
+// lookupRuleset finds a ruleset by id, with option overrides. An unknown one is
+// InvalidArgument on field, listing the valid ids (an id too long to be one is not
+// repeated in full).
+func (s *Server) lookupRuleset(field, id string) (arbiter.Ruleset, error) {
 	if len(id) > maxEcho {
-		return nil, nil, fieldStatus(codes.InvalidArgument, field, apiconv.CodeUnknownRuleset,
+		return nil, fieldStatus(codes.InvalidArgument, field, apiconv.CodeUnknownRuleset,
 			fmt.Sprintf("unknown ruleset %s (valid: %s)", strconv.Quote(clip(id)), strings.Join(s.reg.IDs(), ", ")),
 			map[string]string{"ruleset": id, "valid_rulesets": strings.Join(s.reg.IDs(), ",")})
 	}
-	xq, other, err = apiconv.LookupAny(s.reg, field, id)
+	rs, err := apiconv.Lookup(s.reg, field, id)
 	if err != nil {
-		return nil, nil, domainError(err, "")
+		return nil, domainError(err, "")
 	}
-	return xq, other, nil
+	return rs, nil
 }
 
 // Adjudicate rules on one history.
 func (s *Server) Adjudicate(ctx context.Context, req *arbiterv1.AdjudicateRequest) (*arbiterv1.AdjudicateResponse, error) {
-	rs, other, err := s.lookupRuleset("ruleset", req.GetRuleset())
+	rs, err := s.lookupRuleset("ruleset", req.GetRuleset())
 	if err != nil {
 		return nil, err
 	}
-	if other != nil {
-		start, err := s.gameStart("", req.GetFen(), req.GetDeal(), req.GetMoves(), req.GetPolicy())
-		if err != nil {
-			return nil, err
-		}
-		s.m.historyPlies.Observe(float64(len(req.GetMoves())))
-		resp, err := s.adjudicateGame(ctx, other, start, req.GetMoves(), req.GetSvg())
-		if err != nil {
-			return nil, err
-		}
-		return resp, contextError(ctx)
-	}
-	h, err := s.decodeHistory("", req.GetFen(), req.GetMoves(), req.GetNotation(), req.GetPolicy())
+	start, err := s.gameStart("", req.GetFen(), req.GetDeal(), req.GetMoves(), req.GetNotation(), req.GetPolicy())
 	if err != nil {
 		return nil, err
 	}
-	s.m.historyPlies.Observe(float64(len(h.moves)))
+	s.m.historyPlies.Observe(float64(len(req.GetMoves())))
 	pics := apiconv.PicturesOf(req)
-	if pics.Plies && len(h.moves) > apiconv.MaxPlyPictures {
-		return nil, tooLong("ply_svgs", len(h.moves), apiconv.MaxPlyPictures)
+	if pics.Plies && len(req.GetMoves()) > apiconv.MaxPlyPictures {
+		return nil, tooLong("ply_svgs", len(req.GetMoves()), apiconv.MaxPlyPictures)
 	}
-	resp, err := s.adjudicate(ctx, rs, h, pics)
+	resp, err := s.adjudicate(ctx, rs, start, req.GetMoves(), pics)
 	if err != nil {
 		return nil, err
 	}
 	return resp, contextError(ctx)
 }
 
-// Compare rules on one history under several rulesets.
+// Compare rules on one history under several rulesets of one game. A move one ruleset
+// rejects and another accepts is shown side by side; a move every ruleset rejects at
+// the same ply is an error of the request.
 func (s *Server) Compare(ctx context.Context, req *arbiterv1.CompareRequest) (*arbiterv1.CompareResponse, error) {
 	var sets []arbiter.Ruleset
-	var others []arbiter.GameRuleset
 	if len(req.GetRulesets()) == 0 {
-		sets = s.reg.All()
+		for _, rs := range s.reg.All() {
+			if rs.Info().Game == arbiter.GameXiangqi {
+				sets = append(sets, rs)
+			}
+		}
 	}
 	seen := map[string]bool{}
 	for i, id := range req.GetRulesets() {
@@ -255,47 +183,62 @@ func (s *Server) Compare(ctx context.Context, req *arbiterv1.CompareRequest) (*a
 		}
 		seen[id] = true
 		field := fieldIndex("rulesets", i)
-		rs, other, err := s.lookupRuleset(field, id)
+		rs, err := s.lookupRuleset(field, id)
 		if err != nil {
 			return nil, err
 		}
-		switch {
-		case other != nil:
-			if slices.ContainsFunc(others, func(o arbiter.GameRuleset) bool { return o.Info().ID == other.Info().ID }) {
-				continue
-			}
-			others = append(others, other)
-		case slices.ContainsFunc(sets, func(o arbiter.Ruleset) bool { return o.Info().ID == rs.Info().ID }):
+		if slices.ContainsFunc(sets, func(o arbiter.Ruleset) bool { return o.Info().ID == rs.Info().ID }) {
 			continue
-		default:
-			sets = append(sets, rs)
 		}
-		if len(others) > 0 && (len(sets) > 0 || other != nil && other.Info().Game != others[0].Info().Game) {
+		if len(sets) > 0 && sets[0].Info().Game != rs.Info().Game {
 			return nil, fieldStatus(codes.InvalidArgument, field, reasonMixedGames,
 				"the rulesets of one comparison must belong to the same game (the history is written in one game's notation)", nil)
 		}
+		sets = append(sets, rs)
 	}
-	if len(others) > 0 {
-		return s.compareGames(ctx, others, req)
-	}
-	h, err := s.decodeHistory("", req.GetFen(), req.GetMoves(), req.GetNotation(), req.GetPolicy())
+	start, err := s.gameStart("", req.GetFen(), req.GetDeal(), req.GetMoves(), req.GetNotation(), req.GetPolicy())
 	if err != nil {
 		return nil, err
 	}
-	s.m.historyPlies.Observe(float64(len(h.moves)))
+	s.m.historyPlies.Observe(float64(len(req.GetMoves())))
 	out := &arbiterv1.CompareResponse{}
+	var firstErr error
+	firstField, rejectedAll := "", true
 	for _, rs := range sets {
 		if err := contextError(ctx); err != nil {
 			return nil, err
 		}
-		a, err := s.adjudicate(ctx, rs, h, apiconv.Pictures{})
+		a, err := s.adjudicate(ctx, rs, start, req.GetMoves(), apiconv.Pictures{})
 		if err != nil {
-			return nil, err
+			// A move one ruleset rejects may be legal under another: a disagreement to
+			// show side by side, not a failure of the comparison.
+			st, _ := status.FromError(err)
+			rej := rejectedMove(st)
+			if rej == nil {
+				return nil, err
+			}
+			if firstErr == nil {
+				firstErr, firstField = err, rej.GetField()
+			} else if rej.GetField() != firstField {
+				rejectedAll = false
+			}
+			a = &arbiterv1.AdjudicateResponse{Ruleset: rs.Info().ID, Rejected: rej,
+				Explanation: "rejected: " + rej.GetDescription()}
+			if g := rs.Info().Game; g != arbiter.GameXiangqi {
+				a.Game = g
+			}
+		} else {
+			rejectedAll = false
 		}
 		if len(out.Adjudications) > 0 && apiconv.Disagree(out.Adjudications[0], a) {
 			out.Disagree = true
 		}
 		out.Adjudications = append(out.Adjudications, a)
+	}
+	if firstErr != nil && rejectedAll && len(sets) > 0 && sets[0].Info().Game == arbiter.GameXiangqi {
+		// Every xiangqi ruleset plays by the same laws of movement: a move they all
+		// reject is a bad request, as for Adjudicate.
+		return nil, firstErr
 	}
 	return out, nil
 }

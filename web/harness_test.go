@@ -12,6 +12,7 @@ import (
 	"github.com/arbiter-xq/arbiter/rules/asian"
 	"github.com/arbiter-xq/arbiter/rules/chinese"
 	"github.com/arbiter-xq/arbiter/rules/chu"
+	"github.com/arbiter-xq/arbiter/rules/xqrules"
 	"github.com/arbiter-xq/arbiter/server"
 	"github.com/arbiter-xq/arbiter/web"
 )
@@ -33,13 +34,13 @@ type site struct {
 func startSite(t testing.TB, cfg server.Config) *site {
 	t.Helper()
 	reg := &arbiter.Registry{}
-	for _, rs := range []arbiter.Ruleset{chinese.New(), asian.New()} {
-		if err := reg.Register(rs); err != nil {
+	for _, rs := range []xqrules.Ruleset{chinese.New(), asian.New()} {
+		if err := reg.Register(xqrules.New(rs)); err != nil {
 			t.Fatal(err)
 		}
 	}
 	for _, g := range chu.All() { // another game, to show the page is not xiangqi-only
-		if err := reg.RegisterGame(g); err != nil {
+		if err := reg.Register(g); err != nil {
 			t.Fatal(err)
 		}
 	}

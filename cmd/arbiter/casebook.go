@@ -237,7 +237,7 @@ func showCase(w io.Writer, c *arbiterv1.Case) int {
 	}
 	reg := newRegistry()
 	for _, e := range c.GetExpectations() {
-		rs, _ := reg.Get(e.GetRuleset())
+		rs, _ := getRuleset(reg, e.GetRuleset())
 		res, outs := casebook.Run(c, e.GetRuleset(), rs)
 		fmt.Fprintf(w, "\n[%s] expected %s, actual %s: %s\n", e.GetRuleset(), verdictWord(res.GetExpectedVerdict()),
 			verdictWord(res.GetActualVerdict()), statusWord(res.GetStatus()))

@@ -20,6 +20,7 @@ import (
 	"github.com/arbiter-xq/arbiter/internal/corpus"
 	"github.com/arbiter-xq/arbiter/notation"
 	"github.com/arbiter-xq/arbiter/pgn"
+	"github.com/arbiter-xq/arbiter/rules/xqrules"
 	"github.com/arbiter-xq/arbiter/xiangqi"
 )
 
@@ -59,7 +60,7 @@ type compareRuling struct {
 	result   arbiter.Result
 	term     arbiter.Termination
 	endPly   int // the ply (from 1) that ended the game; 0 while it goes on
-	patterns []arbiter.SidePattern
+	patterns []xqrules.SidePattern
 	// lastMustChange: in a drawn repetition (comparison.drawnRepetition), the ruleset
 	// rules the cycle the last move closes must-change.
 	lastMustChange bool
@@ -139,10 +140,12 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		return exitUsage
 	}
 	reg := newRegistry()
-	var sets []arbiter.Ruleset
+	var sets []xqrules.Ruleset
 	var ids []string // default: every xiangqi ruleset (PGN files hold xiangqi games)
 	for _, rs := range reg.All() {
-		ids = append(ids, rs.Info().ID)
+		if rs.Info().Game == arbiter.GameXiangqi {
+			ids = append(ids, rs.Info().ID)
+		}
 	}
 	if *list != "" {
 		ids = strings.Split(*list, ",")
@@ -314,7 +317,7 @@ func compareLine(h history, r comparison) ([]byte, error) {
 	return jsonLine(row)
 }
 
-func compareGame(sets []arbiter.Ruleset, h history, pol arbiter.Policy, relaxed bool) comparison {
+func compareGame(sets []xqrules.Ruleset, h history, pol arbiter.Policy, relaxed bool) comparison {
 	var c comparison
 	p, err := parseHistory(h, relaxed)
 	if err != nil {
@@ -322,7 +325,7 @@ func compareGame(sets []arbiter.Ruleset, h history, pol arbiter.Policy, relaxed 
 		return c
 	}
 	for _, rs := range sets {
-		rep, err := arbiter.Adjudicate(rs, p.start, p.moves, pol)
+		rep, err := xqrules.Adjudicate(rs, p.start, p.moves, pol)
 		if err != nil {
 			c.err = err.Error()
 			return c
@@ -351,7 +354,7 @@ func compareGame(sets []arbiter.Ruleset, h history, pol arbiter.Policy, relaxed 
 // judgeDrawnRepetition marks a game recorded as a draw whose last move repeats a
 // position, and judges the cycle that move closes under each ruleset (on its own: the
 // adjudication may have ended the game earlier).
-func (c *comparison) judgeDrawnRepetition(sets []arbiter.Ruleset, p parsed) {
+func (c *comparison) judgeDrawnRepetition(sets []xqrules.Ruleset, p parsed) {
 	g := xiangqi.NewGame(p.start)
 	for _, m := range p.moves {
 		if g.Play(m) != nil {
@@ -365,7 +368,7 @@ func (c *comparison) judgeDrawnRepetition(sets []arbiter.Ruleset, p parsed) {
 	c.drawnRepetition = true
 	for i, rs := range sets {
 		j, err := rs.JudgeCycle(context.Background(), g, prev, g.Len())
-		if _, violator := j.Ruling.Verdict.Violator(); err == nil && violator {
+		if _, violator := xqrules.Violator(j.Ruling.Verdict); err == nil && violator {
 			c.rulings[i].lastMustChange = true
 		}
 	}

@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"google.golang.org/protobuf/encoding/protojson"
@@ -16,7 +15,6 @@ import (
 	"github.com/arbiter-xq/arbiter/apiconv"
 	"github.com/arbiter-xq/arbiter/arbiter"
 	"github.com/arbiter-xq/arbiter/casebook"
-	"github.com/arbiter-xq/arbiter/picture"
 	arbiterv1 "github.com/arbiter-xq/arbiter/proto/arbiter/v1"
 )
 
@@ -38,10 +36,10 @@ func gameRulesetArg(args []string, name string) (ids []string, ok bool) {
 	reg := newRegistry()
 	for _, id := range strings.Split(val, ",") {
 		id = strings.TrimSpace(id)
-		if _, g, err := reg.Lookup(id); err == nil && g != nil {
+		if g, err := reg.Lookup(id); err == nil && g.Info().Game != arbiter.GameXiangqi {
 			ok = true
 		} else if base, _, err := arbiter.ParseRulesetID(id); err == nil && base != id {
-			if _, g, err := reg.Lookup(base); err == nil && g != nil {
+			if g, err := reg.Lookup(base); err == nil && g.Info().Game != arbiter.GameXiangqi {
 				ok = true
 			}
 		}
@@ -113,7 +111,7 @@ is exit code 2 naming the ply and the reason.
 		fmt.Fprintf(stderr, "arbiter judge: %s: PGN files hold xiangqi games; give banqi and chu shogi records with --fen and --moves\n", rest[0])
 		return exitUsage
 	}
-	_, g, err := newRegistry().Lookup(*ruleset)
+	g, err := newRegistry().Lookup(*ruleset)
 	if err != nil {
 		fmt.Fprintln(stderr, "arbiter judge: --ruleset:", err)
 		return exitInput
@@ -124,13 +122,13 @@ is exit code 2 naming the ply and the reason.
 		return exitUsage
 	}
 	moves := splitGameMoves(gf.moves)
-	r, err := arbiter.AdjudicateGame(context.Background(), g, arbiter.GameStart{Position: gf.fen, Deal: gf.deal, Policy: pol}, moves)
+	r, err := arbiter.Adjudicate(context.Background(), g, arbiter.Start{Position: gf.fen, Deal: gf.deal, Policy: pol}, moves)
 	if err != nil {
 		fmt.Fprintln(stderr, "arbiter judge:", describeGameError(err))
 		return exitInput
 	}
 	if gf.svg != "" {
-		if err := writeGameSVG(gf.svg, r); err != nil {
+		if err := writeRulingSVG(gf.svg, r); err != nil {
 			fmt.Fprintln(stderr, "arbiter judge: --svg:", err)
 			return exitInput
 		}
@@ -138,7 +136,7 @@ is exit code 2 naming the ply and the reason.
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
 	if gf.asJSON {
-		return writeJSONLine(out, stderr, apiconv.GameReport(r))
+		return writeJSONLine(out, stderr, apiconv.Report(r))
 	}
 	printGameReport(out, r)
 	return exitOK
@@ -176,7 +174,7 @@ func writeJSONLine(out io.Writer, stderr io.Writer, m *arbiterv1.AdjudicateRespo
 
 // printGameReport writes a game report for a person: every ply with its nature and
 // evidence, the latest cycle with each side's pattern, the ruling and the result.
-func printGameReport(w io.Writer, r *arbiter.GameReport) {
+func printGameReport(w io.Writer, r *arbiter.Report) {
 	fmt.Fprintf(w, "ruleset %s (%s)\n", r.Ruleset.ID, r.Ruleset.Game)
 	if r.ForbiddenPly > 0 {
 		defer fmt.Fprintf(w, "Ply %d is FORBIDDEN under the policy (--on-violation forbid): the move is refused and the game goes on.\n", r.ForbiddenPly)
@@ -282,8 +280,8 @@ move one ruleset refuses and another accepts is a disagreement.
 	var first *arbiterv1.AdjudicateResponse
 	disagree, game := false, ""
 	for _, id := range strings.Split(*list, ",") {
-		_, g, err := reg.Lookup(strings.TrimSpace(id))
-		if err == nil && g == nil {
+		g, err := reg.Lookup(strings.TrimSpace(id))
+		if err == nil && g.Info().Game == arbiter.GameXiangqi {
 			err = fmt.Errorf("%s is a xiangqi ruleset and the others are not; the rulesets of one comparison must belong to the same game", id)
 		}
 		if err != nil {
@@ -296,7 +294,7 @@ move one ruleset refuses and another accepts is a disagreement.
 		}
 		game = g.Info().Game
 		var resp *arbiterv1.AdjudicateResponse
-		r, err := arbiter.AdjudicateGame(context.Background(), g, arbiter.GameStart{Position: gf.fen, Deal: gf.deal, Policy: pol}, moves)
+		r, err := arbiter.Adjudicate(context.Background(), g, arbiter.Start{Position: gf.fen, Deal: gf.deal, Policy: pol}, moves)
 		if err != nil {
 			// A move one ruleset rejects may be legal under another: that is a
 			// disagreement to show, not a failure of the comparison.
@@ -315,7 +313,7 @@ move one ruleset refuses and another accepts is a disagreement.
 				fmt.Fprintf(out, "%-40s rejected  %s\n", g.Info().ID, describeGameError(err))
 			}
 		} else {
-			resp = apiconv.GameReport(r)
+			resp = apiconv.Report(r)
 			if !gf.asJSON {
 				verdict := "no repetition"
 				if r.Cycle != nil {
@@ -371,7 +369,7 @@ func runGamePerft(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "arbiter perft: --depth %d: want a depth from 1 to 8 plies\n", *depth)
 		return exitUsage
 	}
-	_, g, err := newRegistry().Lookup(*ruleset)
+	g, err := newRegistry().Lookup(*ruleset)
 	if err != nil {
 		fmt.Fprintln(stderr, "arbiter perft: --ruleset:", err)
 		return exitInput
@@ -393,27 +391,14 @@ func runGamePerft(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// writeGameSVG writes the picture of another game's ruling (picture.GameRuling) to path.
-func writeGameSVG(path string, r *arbiter.GameReport) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := picture.GameRuling(f, r); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
-}
-
 // caseGame returns the game ruleset of a case's first expectation, if the case belongs to
 // another game.
-func caseGame(c *arbiterv1.Case) (arbiter.GameRuleset, bool) {
+func caseGame(c *arbiterv1.Case) (arbiter.Ruleset, bool) {
 	if len(c.GetExpectations()) == 0 {
 		return nil, false
 	}
-	_, g, err := newRegistry().Lookup(c.GetExpectations()[0].GetRuleset())
-	return g, err == nil && g != nil
+	g, err := newRegistry().Lookup(c.GetExpectations()[0].GetRuleset())
+	return g, err == nil && g.Info().Game != arbiter.GameXiangqi
 }
 
 // showGameCase is `casebook show` for a case of another game: the case, then for every
@@ -431,8 +416,8 @@ func showGameCase(w io.Writer, c *arbiterv1.Case) int {
 	reg := newRegistry()
 	code := exitOK
 	for _, e := range c.GetExpectations() {
-		_, g, err := reg.Lookup(e.GetRuleset())
-		if err != nil || g == nil {
+		g, err := reg.Lookup(e.GetRuleset())
+		if err != nil {
 			fmt.Fprintf(w, "\n[%s] cannot run: %v\n", e.GetRuleset(), err)
 			code = exitInput
 			continue

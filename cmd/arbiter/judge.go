@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"flag"
 	"fmt"
 	"io"
@@ -15,6 +16,7 @@ import (
 	"github.com/arbiter-xq/arbiter/notation"
 	"github.com/arbiter-xq/arbiter/pgn"
 	arbiterv1 "github.com/arbiter-xq/arbiter/proto/arbiter/v1"
+	"github.com/arbiter-xq/arbiter/rules/xqrules"
 	"github.com/arbiter-xq/arbiter/xiangqi"
 )
 
@@ -177,7 +179,7 @@ cycle, and prints the ruling of the cycle the last move closes and the game resu
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
 	for i, h := range hs {
-		rep, moves, err := judgeHistory(rs, h, pol, *relaxed)
+		neutral, rep, moves, err := judgeHistory(rs, h, pol, *relaxed)
 		if err != nil {
 			code = exitInput
 			msg := err.Error() + fenHint(err)
@@ -198,13 +200,13 @@ cycle, and prints the ruling of the cycle the last move closes and the game resu
 			continue
 		}
 		if *svgOut != "" {
-			if err := writeRulingSVG(svgPath(*svgOut, i, len(hs)), rep); err != nil {
+			if err := writeRulingSVG(svgPath(*svgOut, i, len(hs)), neutral); err != nil {
 				fmt.Fprintln(stderr, "arbiter judge: --svg:", err)
 				return exitInput
 			}
 		}
 		if *asJSON {
-			resp := apiconv.Report(rep)
+			resp := apiconv.Report(neutral)
 			resp.Source = h.source()
 			b, err := protoJSONLine(resp)
 			if err != nil {
@@ -244,21 +246,27 @@ func parseHistory(h history, relaxed bool) (parsed, error) {
 	return parsed{start, moves}, err
 }
 
-// judgeHistory adjudicates h; it returns the report and the moves read (the report's
-// game stops before a refused move, which the moves still hold).
-func judgeHistory(rs arbiter.Ruleset, h history, pol arbiter.Policy, relaxed bool) (*arbiter.Report, []xiangqi.Move, error) {
+// judgeHistory adjudicates h through the ruleset's game session (the path of the
+// service); it returns the report, the xiangqi report behind it, and the moves read
+// (the report's game stops before a refused move, which the moves still hold).
+func judgeHistory(rs xqrules.Ruleset, h history, pol arbiter.Policy, relaxed bool) (*arbiter.Report, *xqrules.Report, []xiangqi.Move, error) {
 	p, err := parseHistory(h, relaxed)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	rep, err := arbiter.Adjudicate(rs, p.start, p.moves, pol)
-	return rep, p.moves, err
+	r, err := arbiter.Adjudicate(context.Background(), xqrules.New(rs),
+		arbiter.Start{Position: h.fen, Policy: pol, Lenient: relaxed}, h.moves)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	xr, _ := r.Detail.(*xqrules.Report)
+	return r, xr, p.moves, nil
 }
 
 // printReport writes the human-readable adjudication: every move in three notations,
 // the natures and evidence of the cycle's moves, a board of the cycle, the patterns,
 // the ruling with its references and the result.
-func printReport(w io.Writer, h history, r *arbiter.Report, moves []xiangqi.Move) {
+func printReport(w io.Writer, h history, r *xqrules.Report, moves []xiangqi.Move) {
 	if h.name() != "" {
 		fmt.Fprintf(w, "== %s ==\n", h.name())
 	}
@@ -413,7 +421,7 @@ func describeRecorded(s string) string {
 
 // agreement says whether the recorded result of the game agrees with the ruling and the
 // result the rules give for the moves; "" when nothing was recorded.
-func agreement(recorded string, r *arbiter.Report) string {
+func agreement(recorded string, r *xqrules.Report) string {
 	rec, ok := recordedResult(recorded)
 	if !ok {
 		if recorded == "" {
@@ -451,8 +459,8 @@ func agreement(recorded string, r *arbiter.Report) string {
 
 // printForbidden names the move refused under --on-violation forbid, with its nature in
 // the cycle it would close. pos is the position it was refused in (the final one).
-func printForbidden(w io.Writer, r *arbiter.Report, moves []xiangqi.Move, pos xiangqi.Position) {
-	var pn *arbiter.PlyNature
+func printForbidden(w io.Writer, r *xqrules.Report, moves []xiangqi.Move, pos xiangqi.Position) {
+	var pn *xqrules.PlyNature
 	if r.Cycle != nil {
 		for i := range r.Cycle.Plies {
 			if r.Cycle.Plies[i].Ply == r.ForbiddenPly {
@@ -480,7 +488,7 @@ func printForbidden(w io.Writer, r *arbiter.Report, moves []xiangqi.Move, pos xi
 // stood before (the cycle's start and any earlier ones). The closing position is that
 // after c.Start plies, so this works also for the cycle a refused move would close,
 // whose last ply is not in the game.
-func earlierOccurrences(g *xiangqi.Game, c *arbiter.Cycle) []int {
+func earlierOccurrences(g *xiangqi.Game, c *xqrules.Cycle) []int {
 	h := g.HashAt(c.Start)
 	var out []int
 	for i := c.Start % 2; i < c.End && i <= g.Len(); i += 2 {
@@ -513,7 +521,7 @@ func pliesPhrase(plies []int) string {
 	return strings.Join(parts, " and ")
 }
 
-func describeThreat(t arbiter.Threat) string {
+func describeThreat(t xqrules.Threat) string {
 	var att []string
 	for _, a := range t.Attackers {
 		att = append(att, a.Piece.Name()+" "+a.Square.String())
@@ -543,7 +551,7 @@ func describeThreat(t arbiter.Threat) string {
 // reportSummary is the report's explanation without the per-ply part of the ruling's
 // explanation (the ply list shows it): the ruling's summary, then what the policy made
 // of it (game over, a refused move).
-func reportSummary(r *arbiter.Report) string {
+func reportSummary(r *xqrules.Report) string {
 	e := r.Explanation
 	if r.Cycle != nil && r.Ruling.Explanation != "" && strings.HasPrefix(e, r.Ruling.Explanation) {
 		rest := strings.TrimSpace(strings.TrimPrefix(e, r.Ruling.Explanation))

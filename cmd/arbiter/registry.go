@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/arbiter-xq/arbiter/arbiter"
@@ -8,24 +9,23 @@ import (
 	"github.com/arbiter-xq/arbiter/rules/banqi"
 	"github.com/arbiter-xq/arbiter/rules/chinese"
 	"github.com/arbiter-xq/arbiter/rules/chu"
+	"github.com/arbiter-xq/arbiter/rules/xqrules"
 )
 
 // newRegistry registers the rulesets this binary offers, explicitly.
 func newRegistry() *arbiter.Registry {
 	var reg arbiter.Registry
-	for _, rs := range []arbiter.Ruleset{chinese.New(), asian.New()} {
-		if err := reg.Register(rs); err != nil {
-			panic(err) // two rulesets with one id: a programming error
-		}
-	}
+	var all []arbiter.Ruleset
+	all = append(all, xqrules.New(chinese.New()), xqrules.New(asian.New()))
 	for _, g := range chu.All() {
-		if err := reg.RegisterGame(g); err != nil {
-			panic(err)
-		}
+		all = append(all, g)
 	}
 	for _, g := range banqi.All() {
-		if err := reg.RegisterGame(g); err != nil {
-			panic(err)
+		all = append(all, g)
+	}
+	for _, rs := range all {
+		if err := reg.Register(rs); err != nil {
+			panic(err) // two rulesets with one id: a programming error
 		}
 	}
 	return &reg
@@ -45,10 +45,18 @@ func rulesetID(reg *arbiter.Registry, name string) (string, error) {
 }
 
 // getRuleset is rulesetID returning the ruleset itself.
-func getRuleset(reg *arbiter.Registry, name string) (arbiter.Ruleset, error) {
+func getRuleset(reg *arbiter.Registry, name string) (xqrules.Ruleset, error) {
 	id, err := rulesetID(reg, name)
 	if err != nil {
 		return nil, err
 	}
-	return reg.Get(id)
+	rs, err := reg.Lookup(id)
+	if err != nil {
+		return nil, err
+	}
+	x, ok := rs.(*xqrules.Rules)
+	if !ok {
+		return nil, fmt.Errorf("%s is not a xiangqi ruleset", id)
+	}
+	return x.Judge(), nil
 }

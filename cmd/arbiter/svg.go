@@ -43,23 +43,7 @@ func writeCaseSVG(path string, c *arbiterv1.Case, ruleset string) error {
 	if ruleset == "" && len(c.GetExpectations()) > 0 {
 		ruleset = c.GetExpectations()[0].GetRuleset()
 	}
-	rs, other, err := newRegistry().Lookup(ruleset)
-	if err != nil {
-		return err
-	}
-	if other != nil {
-		pol, err := apiconv.CheckPolicy(c.GetPolicy())
-		if err != nil {
-			return err
-		}
-		r, err := arbiter.AdjudicateGame(context.Background(), other,
-			arbiter.GameStart{Position: c.GetFen(), Deal: c.GetDeal(), Policy: pol}, strings.Fields(c.GetMoves()))
-		if err != nil {
-			return err
-		}
-		return writeGameSVG(path, r)
-	}
-	start, moves, err := casebook.Replay(c)
+	rs, err := newRegistry().Lookup(ruleset)
 	if err != nil {
 		return err
 	}
@@ -67,9 +51,12 @@ func writeCaseSVG(path string, c *arbiterv1.Case, ruleset string) error {
 	if err != nil {
 		return err
 	}
-	rep, err := arbiter.Adjudicate(rs, start, moves, pol)
+	// Official diagrams may be composed positions (pieces on points a game never
+	// reaches): the case's position is read leniently, as the casebook runner does.
+	r, err := arbiter.Adjudicate(context.Background(), rs,
+		arbiter.Start{Position: c.GetFen(), Deal: c.GetDeal(), Policy: pol, Lenient: true}, casebook.Moves(c))
 	if err != nil {
 		return err
 	}
-	return writeRulingSVG(path, rep)
+	return writeRulingSVG(path, r)
 }

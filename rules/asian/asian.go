@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/arbiter-xq/arbiter/arbiter"
+	"github.com/arbiter-xq/arbiter/rules/xqrules"
 	"github.com/arbiter-xq/arbiter/xiangqi"
 )
 
@@ -12,7 +13,7 @@ import (
 type Ruleset struct{}
 
 // New returns the Asian ruleset.
-func New() arbiter.Ruleset { return Ruleset{} }
+func New() xqrules.Ruleset { return Ruleset{} }
 
 // Info describes the ruleset.
 func (Ruleset) Info() arbiter.RulesetInfo {
@@ -31,21 +32,21 @@ func (Ruleset) Info() arbiter.RulesetInfo {
 // JudgeCycle classifies the moves start..end-1 of g and rules on the cycle. Out-of-range
 // bounds give an empty judgement with no verdict. It polls ctx before every move it
 // classifies and returns ctx.Err() when ctx has ended. A cycle longer than
-// arbiter.MaxCyclePlies is judged on its checks only (arbiter.JudgeLongCycle).
-func (Ruleset) JudgeCycle(ctx context.Context, g *xiangqi.Game, start, end int) (arbiter.Judgement, error) {
+// xqrules.MaxCyclePlies is judged on its checks only (xqrules.JudgeLongCycle).
+func (Ruleset) JudgeCycle(ctx context.Context, g *xiangqi.Game, start, end int) (xqrules.Judgement, error) {
 	return judgeCycle(ctx, g, start, end, nil)
 }
 
 // judgeCycle is JudgeCycle with the classifications remembered from earlier judgements
 // of the same game (nil: none).
-func judgeCycle(ctx context.Context, g *xiangqi.Game, start, end int, m *memo) (arbiter.Judgement, error) {
+func judgeCycle(ctx context.Context, g *xiangqi.Game, start, end int, m *memo) (xqrules.Judgement, error) {
 	if g == nil || start < 0 || end > g.Len() || end-start < 2 {
-		return arbiter.Judgement{}, nil
+		return xqrules.Judgement{}, nil
 	}
 	if err := ctx.Err(); err != nil {
-		return arbiter.Judgement{}, err
+		return xqrules.Judgement{}, err
 	}
-	if end-start > arbiter.MaxCyclePlies {
+	if end-start > xqrules.MaxCyclePlies {
 		return judgeLong(g, start, end), nil
 	}
 	// The repetition is judged from the occurrence before start as well, when there is
@@ -58,18 +59,18 @@ func judgeCycle(ctx context.Context, g *xiangqi.Game, start, end int, m *memo) (
 	from := previousTurn(g, start, end)
 	c, err := readCycle(ctx, g, from, start, end, m)
 	if err != nil {
-		return arbiter.Judgement{}, err
+		return xqrules.Judgement{}, err
 	}
 	return c.judge(), nil
 }
 
-// judgeLong judges a cycle too long to classify (arbiter.JudgeLongCycle) with the
+// judgeLong judges a cycle too long to classify (xqrules.JudgeLongCycle) with the
 // rules it applies: unilateral perpetual check must change (AXF rule 6), mutual
 // perpetual check is a draw (AXF rule 7), anything else a draw (AXF general rule 5).
-func judgeLong(g *xiangqi.Game, start, end int) arbiter.Judgement {
-	j := arbiter.JudgeLongCycle(g, start, end)
+func judgeLong(g *xiangqi.Game, start, end int) xqrules.Judgement {
+	j := xqrules.JudgeLongCycle(g, start, end)
 	var ref string
-	switch _, ok := j.Ruling.Verdict.Violator(); {
+	switch _, ok := xqrules.Violator(j.Ruling.Verdict); {
 	case ok:
 		ref = "AXF rule 6 (D1–D3)"
 	case j.Sides[xiangqi.Red].Forbidden:
@@ -77,7 +78,7 @@ func judgeLong(g *xiangqi.Game, start, end int) arbiter.Judgement {
 	default:
 		ref = "AXF general rule 5"
 	}
-	j.Ruling.References = []string{ref, arbiter.LongCycleReference}
+	j.Ruling.References = []string{ref, xqrules.LongCycleReference}
 	return j
 }
 

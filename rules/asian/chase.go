@@ -5,7 +5,7 @@ import (
 	"github.com/arbiter-xq/arbiter/xiangqi"
 )
 
-// Exceptions, as they appear in arbiter.Threat.Exception.
+// Exceptions, as they appear in xqrules.Threat.Exception.
 const (
 	// Counting threats.
 	excHorseCannonOnRook = "horse-or-cannon-on-rook" // AXF rules 15, 16, 26 (D18–D28, D61–D62)

@@ -2,6 +2,7 @@ package asian
 
 import (
 	"github.com/arbiter-xq/arbiter/arbiter"
+	"github.com/arbiter-xq/arbiter/rules/xqrules"
 	"github.com/arbiter-xq/arbiter/xiangqi"
 )
 
@@ -16,11 +17,11 @@ type classifier struct {
 // the rulebook does (spec §1.1 and §3.2). ply is the move's index in the game. It
 // returns the nature with its evidence and the squares (after the move) of the pieces
 // the move chases.
-func (cl *classifier) classify(before *xiangqi.Position, m xiangqi.Move, ply int) (arbiter.PlyNature, []xiangqi.Square) {
+func (cl *classifier) classify(before *xiangqi.Position, m xiangqi.Move, ply int) (xqrules.PlyNature, []xiangqi.Square) {
 	mover := before.SideToMove()
 	after := *before
 	after.MakeMove(m)
-	pn := arbiter.PlyNature{Ply: ply}
+	pn := xqrules.PlyNature{Ply: ply}
 
 	// Spec §1.1: a move after which the mover attacks the enemy king is a check. In
 	// the Asian rules a checking move counts as a check only (AXF rule 12, D13: the
@@ -82,7 +83,7 @@ func (cl *classifier) classify(before *xiangqi.Position, m xiangqi.Move, ply int
 			continue
 		}
 		t := &pn.Threats[k]
-		t.Attackers = append(t.Attackers, arbiter.Attacker{Square: at.from, Piece: at.attacker})
+		t.Attackers = append(t.Attackers, xqrules.Attacker{Square: at.from, Piece: at.attacker})
 		if at.exception == excHorseCannonOnRook {
 			t.Exception = excHorseCannonOnRook
 		}
@@ -142,11 +143,11 @@ func wasAt(s xiangqi.Square, m xiangqi.Move) xiangqi.Square {
 }
 
 // threatOf turns an attack into the arbiter's evidence record.
-func threatOf(at *attack) arbiter.Threat {
-	t := arbiter.Threat{
+func threatOf(at *attack) xqrules.Threat {
+	t := xqrules.Threat{
 		Target:    at.to,
 		Victim:    at.victim,
-		Attackers: []arbiter.Attacker{{Square: at.from, Piece: at.attacker}},
+		Attackers: []xqrules.Attacker{{Square: at.from, Piece: at.attacker}},
 		Root:      at.root.status,
 		Exception: at.exception,
 	}

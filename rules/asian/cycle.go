@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/arbiter-xq/arbiter/arbiter"
+	"github.com/arbiter-xq/arbiter/rules/xqrules"
 	"github.com/arbiter-xq/arbiter/xiangqi"
 )
 
@@ -47,10 +48,10 @@ func (t *tracker) squareOf(id pieceID) xiangqi.Square {
 // plyReading is one classified move of a cycle.
 type plyReading struct {
 	mover   xiangqi.Color
-	nature  arbiter.PlyNature
+	nature  xqrules.PlyNature
 	victims []pieceID // the pieces it chases, in the order of nature.Threats
 	// checkers are the pieces giving check after the move (for the explanation).
-	checkers []arbiter.Attacker
+	checkers []xqrules.Attacker
 	ids      tracker // identities after the move
 }
 
@@ -100,7 +101,7 @@ func readCycle(ctx context.Context, g *xiangqi.Game, from, start, end int, m *me
 		pos.MakeMove(mv)
 		if pn.Nature == arbiter.NatureCheck {
 			for _, s := range pos.Checkers(mover.Other()) {
-				r.checkers = append(r.checkers, arbiter.Attacker{Square: s, Piece: pos.At(s)})
+				r.checkers = append(r.checkers, xqrules.Attacker{Square: s, Piece: pos.At(s)})
 			}
 		}
 		c.plies = append(c.plies, r)

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/arbiter-xq/arbiter/arbiter"
+	"github.com/arbiter-xq/arbiter/rules/xqrules"
 	"github.com/arbiter-xq/arbiter/xiangqi"
 )
 
@@ -21,7 +22,7 @@ func pieceName(pc xiangqi.Piece) string {
 	return pc.Name() + " (" + chineseKind[pc.Color()][pc.Kind()] + ")"
 }
 
-func attackersText(as []arbiter.Attacker) string {
+func attackersText(as []xqrules.Attacker) string {
 	parts := make([]string, len(as))
 	for i, a := range as {
 		parts[i] = "the " + pieceName(a.Piece) + " on " + a.Square.String()
@@ -30,7 +31,7 @@ func attackersText(as []arbiter.Attacker) string {
 }
 
 // threatNote explains why a threat counts as a chase.
-func threatNote(t *arbiter.Threat) string {
+func threatNote(t *xqrules.Threat) string {
 	why := "it has no root (无根)"
 	switch {
 	case t.Exception == excHorseCannonOnRook:
@@ -73,15 +74,15 @@ func excludedNote(at *attack, exc string) string {
 
 // checkNote names the checking pieces.
 func checkNote(p *xiangqi.Position, mover xiangqi.Color) string {
-	var as []arbiter.Attacker
+	var as []xqrules.Attacker
 	for _, s := range p.Checkers(mover.Other()) {
-		as = append(as, arbiter.Attacker{Square: s, Piece: p.At(s)})
+		as = append(as, xqrules.Attacker{Square: s, Piece: p.At(s)})
 	}
 	return "check (将) by " + attackersText(as)
 }
 
 // plyNote sums a non-checking move up.
-func plyNote(pn *arbiter.PlyNature, mover xiangqi.Color) string {
+func plyNote(pn *xqrules.PlyNature, mover xiangqi.Color) string {
 	switch pn.Nature {
 	case arbiter.NatureChase:
 		parts := make([]string, len(pn.Threats))
@@ -151,7 +152,7 @@ func (c *cycle) references(sides *[2]sideReading, v arbiter.Verdict) []string {
 		add("AXF general rule 5")
 	}
 	// What the other side did is allowed: name the rules that allow it.
-	if w, ok := v.Violator(); ok {
+	if w, ok := xqrules.Violator(v); ok {
 		c.drawRefs(&sides[w.Other()], add)
 	}
 	return refs
@@ -273,7 +274,7 @@ func (c *cycle) drawRefs(s *sideReading, add func(string)) {
 	}
 }
 
-func hasException(ts []arbiter.Threat, exc string) bool {
+func hasException(ts []xqrules.Threat, exc string) bool {
 	for i := range ts {
 		if ts[i].Exception == exc {
 			return true
@@ -331,7 +332,7 @@ func (c *cycle) explain(sides *[2]sideReading, v arbiter.Verdict) string {
 			b.WriteString("Neither side checks perpetually or chases one piece perpetually, so neither must change: the repetition is a draw (不变作和, AXF general rule 5).")
 		}
 	case arbiter.VerdictRedMustChange, arbiter.VerdictBlackMustChange:
-		w, _ := v.Violator()
+		w, _ := xqrules.Violator(v)
 		s, o := &sides[w], &sides[w.Other()]
 		switch {
 		case s.perpetualCheck && o.perpetualChase():
@@ -390,7 +391,7 @@ func (c *cycle) sideText(b *strings.Builder, s *sideReading) {
 func (c *cycle) chaseText(b *strings.Builder, s *sideReading, v pieceID) {
 	type step struct {
 		move   xiangqi.Move
-		threat *arbiter.Threat
+		threat *xqrules.Threat
 	}
 	var steps []step
 	for _, i := range s.idx {
@@ -478,7 +479,7 @@ func (c *cycle) chaseText(b *strings.Builder, s *sideReading, v pieceID) {
 // howText says how move m made the threat t when no attacker moved: it set up a
 // cannon's screen, opened a line, or cut the victim's protection (AXF rules 25, 26;
 // the appendix diagram).
-func (c *cycle) howText(m xiangqi.Move, t *arbiter.Threat) string {
+func (c *cycle) howText(m xiangqi.Move, t *xqrules.Threat) string {
 	for _, a := range t.Attackers {
 		if a.Square == m.To() {
 			return ""
@@ -602,7 +603,7 @@ func (c *cycle) moveText(i int) string {
 	return "is idle (闲)"
 }
 
-func findException(ts []arbiter.Threat, exc string) *arbiter.Threat {
+func findException(ts []xqrules.Threat, exc string) *xqrules.Threat {
 	for i := range ts {
 		if ts[i].Exception == exc {
 			return &ts[i]
@@ -629,7 +630,7 @@ func (c *cycle) movesText(s *sideReading) string {
 
 // pairRule names the rule that forbids the attacker to chase the victim of t
 // perpetually, when one rule is specific to the pair.
-func pairRule(t *arbiter.Threat) string {
+func pairRule(t *xqrules.Threat) string {
 	ak, vk := t.Attackers[0].Piece.Kind(), t.Victim.Kind()
 	for _, a := range t.Attackers[1:] {
 		if a.Piece.Kind() != ak {

@@ -3,7 +3,7 @@ package asian
 import (
 	"context"
 
-	"github.com/arbiter-xq/arbiter/arbiter"
+	"github.com/arbiter-xq/arbiter/rules/xqrules"
 	"github.com/arbiter-xq/arbiter/xiangqi"
 )
 
@@ -25,27 +25,27 @@ type memoKey struct {
 
 type memoEntry struct {
 	pos     xiangqi.Position // compared in full, not only by hash
-	pn      arbiter.PlyNature
+	pn      xqrules.PlyNature
 	squares []xiangqi.Square
 }
 
 // maxMemo bounds a game's memo: a judgement reads at most three cycles of at most
-// arbiter.MaxCyclePlies moves (the cycle and the look-back), so this holds every move
+// xqrules.MaxCyclePlies moves (the cycle and the look-back), so this holds every move
 // the next judgements can ask about, and the memo starts afresh when it is full.
-const maxMemo = 4 * arbiter.MaxCyclePlies
+const maxMemo = 4 * xqrules.MaxCyclePlies
 
 // get returns the remembered reading of m in pos.
-func (m *memo) get(pos *xiangqi.Position, mv xiangqi.Move) (arbiter.PlyNature, []xiangqi.Square, bool) {
+func (m *memo) get(pos *xiangqi.Position, mv xiangqi.Move) (xqrules.PlyNature, []xiangqi.Square, bool) {
 	for _, e := range m.entries[memoKey{pos.Hash(), mv}] {
 		if e.pos.Equal(pos) {
 			return e.pn, e.squares, true
 		}
 	}
-	return arbiter.PlyNature{}, nil, false
+	return xqrules.PlyNature{}, nil, false
 }
 
 // put remembers the reading of m in pos.
-func (m *memo) put(pos *xiangqi.Position, mv xiangqi.Move, pn arbiter.PlyNature, squares []xiangqi.Square) {
+func (m *memo) put(pos *xiangqi.Position, mv xiangqi.Move, pn xqrules.PlyNature, squares []xiangqi.Square) {
 	if m.entries == nil || m.n >= maxMemo {
 		m.entries, m.n = map[memoKey][]memoEntry{}, 0
 	}
@@ -54,19 +54,19 @@ func (m *memo) put(pos *xiangqi.Position, mv xiangqi.Move, pn arbiter.PlyNature,
 	m.n++
 }
 
-// gameJudge judges the cycles of one game with one memo (arbiter.GameJudger).
+// gameJudge judges the cycles of one game with one memo (xqrules.GameJudger).
 type gameJudge struct {
 	memo        memo
 	lastCapture int
 }
 
 // NewGameJudge returns a judge for the cycles of one game that reads every move once
-// (arbiter.GameJudger). Its judgements are JudgeCycle's.
-func (Ruleset) NewGameJudge() arbiter.CycleJudge { return &gameJudge{lastCapture: -1} }
+// (xqrules.GameJudger). Its judgements are JudgeCycle's.
+func (Ruleset) NewGameJudge() xqrules.CycleJudge { return &gameJudge{lastCapture: -1} }
 
 // JudgeCycle is Ruleset.JudgeCycle with the game's memo. The memo is emptied after a
 // capture: no later cycle reaches back across it.
-func (gj *gameJudge) JudgeCycle(ctx context.Context, g *xiangqi.Game, start, end int) (arbiter.Judgement, error) {
+func (gj *gameJudge) JudgeCycle(ctx context.Context, g *xiangqi.Game, start, end int) (xqrules.Judgement, error) {
 	if g != nil && g.LastCapturePly() != gj.lastCapture {
 		gj.memo, gj.lastCapture = memo{}, g.LastCapturePly()
 	}

@@ -1,10 +1,10 @@
 package asian
 
-import "github.com/arbiter-xq/arbiter/arbiter"
+import "github.com/arbiter-xq/arbiter/rules/xqrules"
 
 // mustJudge unwraps a JudgeCycle result in tests that judge with a context that never
 // ends, where an error is a bug.
-func mustJudge(j arbiter.Judgement, err error) arbiter.Judgement {
+func mustJudge(j xqrules.Judgement, err error) xqrules.Judgement {
 	if err != nil {
 		panic("JudgeCycle: " + err.Error())
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/arbiter-xq/arbiter/arbiter"
+	"github.com/arbiter-xq/arbiter/rules/xqrules"
 	"github.com/arbiter-xq/arbiter/xiangqi"
 )
 
@@ -143,7 +144,7 @@ func TestEvidence(t *testing.T) {
 		t.Fatalf("ply 0 = %+v", p0)
 	}
 	th := p0.Threats[0]
-	want := arbiter.Attacker{Square: sq("a0"), Piece: xiangqi.MakePiece(xiangqi.Red, xiangqi.Rook)}
+	want := xqrules.Attacker{Square: sq("a0"), Piece: xiangqi.MakePiece(xiangqi.Red, xiangqi.Rook)}
 	if th.Target != sq("a4") || th.Victim != xiangqi.MakePiece(xiangqi.Black, xiangqi.Cannon) ||
 		len(th.Attackers) != 1 || th.Attackers[0] != want || th.Root != arbiter.Unrooted || th.Exception != "" {
 		t.Errorf("threat = %+v", th)

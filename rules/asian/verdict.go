@@ -2,6 +2,7 @@ package asian
 
 import (
 	"github.com/arbiter-xq/arbiter/arbiter"
+	"github.com/arbiter-xq/arbiter/rules/xqrules"
 	"github.com/arbiter-xq/arbiter/xiangqi"
 )
 
@@ -92,9 +93,9 @@ func (s *sideReading) pattern() string {
 }
 
 // judge reads both sides and applies the decision table of spec §3.3.
-func (c *cycle) judge() arbiter.Judgement {
-	var j arbiter.Judgement
-	j.Plies = make([]arbiter.PlyNature, 0, c.end-c.start)
+func (c *cycle) judge() xqrules.Judgement {
+	var j xqrules.Judgement
+	j.Plies = make([]xqrules.PlyNature, 0, c.end-c.start)
 	for i := c.start - c.from; i < len(c.plies); i++ {
 		j.Plies = append(j.Plies, c.plies[i].nature)
 	}
@@ -102,7 +103,7 @@ func (c *cycle) judge() arbiter.Judgement {
 	for col := xiangqi.Red; col <= xiangqi.Black; col++ {
 		s := c.readSide(col)
 		sides[col] = s
-		sp := arbiter.SidePattern{Side: col, Natures: s.natures, Pattern: s.pattern(), Forbidden: s.forbidden()}
+		sp := xqrules.SidePattern{Side: col, Natures: s.natures, Pattern: s.pattern(), Forbidden: s.forbidden()}
 		for _, i := range s.idx {
 			sp.Plies = append(sp.Plies, c.plies[i].nature.Ply)
 		}

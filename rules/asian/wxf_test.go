@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/arbiter-xq/arbiter/arbiter"
+	"github.com/arbiter-xq/arbiter/rules/xqrules"
 	"github.com/arbiter-xq/arbiter/xiangqi"
 )
 
@@ -120,10 +121,10 @@ func replay(t testing.TB, c wxfCase, tr transform) (*xiangqi.Game, int) {
 	return g, g.PreviousOccurrence()
 }
 
-func judgeCase(t testing.TB, c wxfCase, tr transform) (arbiter.Verdict, arbiter.Judgement) {
+func judgeCase(t testing.TB, c wxfCase, tr transform) (arbiter.Verdict, xqrules.Judgement) {
 	g, start := replay(t, c, tr)
 	if start < 0 {
-		return arbiter.VerdictNone, arbiter.Judgement{}
+		return arbiter.VerdictNone, xqrules.Judgement{}
 	}
 	j := mustJudge(New().JudgeCycle(context.Background(), g, start, g.Len()))
 	return j.Ruling.Verdict, j
@@ -156,7 +157,7 @@ func TestWXFCases(t *testing.T) {
 	}
 }
 
-func dumpJudgement(j arbiter.Judgement) string {
+func dumpJudgement(j xqrules.Judgement) string {
 	var b strings.Builder
 	for _, p := range j.Plies {
 		b.WriteString("  ply ")

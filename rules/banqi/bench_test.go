@@ -102,19 +102,19 @@ func BenchmarkStreamMove(b *testing.B) {
 }
 
 // BenchmarkStreamMemory reports the heap a stream holds after 1,000 plies (bytes per
-// stream), through the arbiter.GameSession a server keeps per open stream.
+// stream), through the arbiter.Session a server keeps per open stream.
 func BenchmarkStreamMemory(b *testing.B) {
 	g, _ := New("banqi-tw")
 	rs := g.rs
 	rs.Policy.Repetition = RepetitionOff
 	gr := &GameRuleset{base: g.base, rs: rs}
 	loop := []string{"a1-a2", "d8-d7", "a2-a3", "d7-d6", "a3-a2", "d6-d7", "a2-a1", "d7-d8"}
-	var held []arbiter.GameSession
+	var held []arbiter.Session
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
 	for b.Loop() {
-		s, err := gr.NewGame(arbiter.GameStart{Position: "3r/4/4/X3/4/4/4/R3 r p 0"})
+		s, err := gr.NewGame(arbiter.Start{Position: "3r/4/4/X3/4/4/4/R3 r p 0"})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -13,10 +13,10 @@ import (
 )
 
 // This file enters the banqi rulesets into the shared interfaces (docs/games.md):
-// arbiter.GameRuleset with sessions reporting in the game-neutral types, perft and the
+// arbiter.Ruleset with sessions reporting in the game-neutral types, perft and the
 // casebook's symmetries.
 
-// GameRuleset is a banqi ruleset as an arbiter.GameRuleset (also arbiter.Perfter and
+// GameRuleset is a banqi ruleset as an arbiter.Ruleset (also arbiter.Perfter and
 // arbiter.CaseTransformer).
 type GameRuleset struct {
 	base      string
@@ -25,15 +25,15 @@ type GameRuleset struct {
 }
 
 // All returns the named banqi rulesets of §7 for registration.
-func All() []arbiter.GameRuleset {
-	var out []arbiter.GameRuleset
+func All() []arbiter.Ruleset {
+	var out []arbiter.Ruleset
 	for _, r := range Named() {
 		out = append(out, &GameRuleset{base: r.ID, rs: r})
 	}
 	return out
 }
 
-// New returns the named ruleset id as an arbiter.GameRuleset.
+// New returns the named ruleset id as an arbiter.Ruleset.
 func New(id string) (*GameRuleset, error) {
 	r, err := Lookup(id)
 	if err != nil {
@@ -104,7 +104,7 @@ func (g *GameRuleset) defaults() map[string]string {
 }
 
 // WithOptions returns the ruleset with the overrides applied in order.
-func (g *GameRuleset) WithOptions(overrides []arbiter.Override) (arbiter.GameRuleset, error) {
+func (g *GameRuleset) WithOptions(overrides []arbiter.Override) (arbiter.Ruleset, error) {
 	r := g.rs
 	for _, o := range overrides {
 		if err := r.Set(o.Name, o.Value); err != nil {
@@ -135,7 +135,7 @@ func optionError(base string, o arbiter.Override, err error) error {
 // the casebook hand over the policy as the request set it (apiconv.CheckGamePolicy).
 // The natural move limit and the check-counting and no-draw-before knobs are xiangqi's
 // and ignored (banqi's no-progress limit is the option no_progress_plies).
-func (g *GameRuleset) NewGame(start arbiter.GameStart) (arbiter.GameSession, error) {
+func (g *GameRuleset) NewGame(start arbiter.Start) (arbiter.Session, error) {
 	rs := g.rs
 	pol := start.Policy
 	if pol.LossAtOccurrence != 0 {
@@ -187,7 +187,7 @@ func positionError(err error) error {
 	return err
 }
 
-// gameSession is a Session behind arbiter.GameSession. It keeps only the Session (the
+// gameSession is a Session behind arbiter.Session. It keeps only the Session (the
 // game's plies, about 70 bytes each, and the repetition window); Report rebuilds the
 // per-ply reports by replaying the canonical plies, so that a long stream stays small.
 type gameSession struct {
@@ -195,7 +195,7 @@ type gameSession struct {
 	s       *Session
 	deal    string
 	info    arbiter.RulesetInfo
-	cycle   *arbiter.GameCycle
+	cycle   *arbiter.Cycle
 	status  arbiter.Status
 	ignored int
 }
@@ -213,11 +213,11 @@ func side(c bq.Color) arbiter.Side {
 var xiangqiKinds = [...]xiangqi.Kind{bq.General: xiangqi.King, bq.Advisor: xiangqi.Advisor, bq.Elephant: xiangqi.Elephant,
 	bq.Chariot: xiangqi.Rook, bq.Horse: xiangqi.Horse, bq.Cannon: xiangqi.Cannon, bq.Soldier: xiangqi.Pawn}
 
-func gamePiece(s bq.Square, p bq.Piece) arbiter.GamePiece {
+func gamePiece(s bq.Square, p bq.Piece) arbiter.Piece {
 	if p == bq.FaceDown {
-		return arbiter.GamePiece{Square: s.String(), Name: "X", FaceDown: true}
+		return arbiter.Piece{Square: s.String(), Name: "X", FaceDown: true}
 	}
-	gp := arbiter.GamePiece{Square: s.String(), Side: side(p.Color()), Name: p.String()}
+	gp := arbiter.Piece{Square: s.String(), Side: side(p.Color()), Name: p.String()}
 	if k := p.Kind(); int(k) < len(xiangqiKinds) {
 		gp.Kind = xiangqiKinds[k]
 	}
@@ -258,14 +258,14 @@ func nature(n Nature) arbiter.Nature {
 
 // Play plays one ply. Plies after the end of the game are not replayed: the update says
 // so and the report counts them as ignored (§5 [design]).
-func (gs *gameSession) Play(ctx context.Context, text string) (arbiter.GameUpdate, error) {
+func (gs *gameSession) Play(ctx context.Context, text string) (arbiter.Update, error) {
 	if err := ctx.Err(); err != nil {
-		return arbiter.GameUpdate{}, err
+		return arbiter.Update{}, err
 	}
 	if res, why, _, over := gs.s.Over(); over {
 		gs.ignored++
-		return arbiter.GameUpdate{
-			Ply:    arbiter.GamePly{Ply: gs.s.Game().Len() + gs.ignored, Text: text, Explanation: "ignored: the game is already over"},
+		return arbiter.Update{
+			Ply:    arbiter.Ply{Ply: gs.s.Game().Len() + gs.ignored, Text: text, Explanation: "ignored: the game is already over"},
 			Status: arbiter.StatusGameOver, Result: res, Termination: termination(why), Position: gs.Position(),
 			Explanation: fmt.Sprintf("the game is already over (%s); ply ignored (%d so far)", why, gs.ignored),
 		}, nil
@@ -274,12 +274,12 @@ func (gs *gameSession) Play(ctx context.Context, text string) (arbiter.GameUpdat
 	if err != nil {
 		var me *bq.MoveError
 		if errors.As(err, &me) {
-			return arbiter.GameUpdate{}, &arbiter.MoveError{Ply: me.Ply + 1, Text: text, Code: string(me.Rule), Reason: me.Reason, Err: err}
+			return arbiter.Update{}, &arbiter.MoveError{Ply: me.Ply + 1, Text: text, Code: string(me.Rule), Reason: me.Reason, Err: err}
 		}
-		return arbiter.GameUpdate{}, err
+		return arbiter.Update{}, err
 	}
 	ply := gs.gamePly(&u)
-	out := arbiter.GameUpdate{Ply: ply, Status: u.Status, Result: u.Result, Termination: termination(u.Reason),
+	out := arbiter.Update{Ply: ply, Status: u.Status, Result: u.Result, Termination: termination(u.Reason),
 		Explanation: u.Explanation, Position: gs.Position()}
 	if u.Cycle != nil {
 		out.Cycle = gs.gameCycle(u.Cycle)
@@ -291,8 +291,8 @@ func (gs *gameSession) Play(ctx context.Context, text string) (arbiter.GameUpdat
 	return out, nil
 }
 
-func (gs *gameSession) gamePly(u *Update) arbiter.GamePly {
-	p := arbiter.GamePly{
+func (gs *gameSession) gamePly(u *Update) arbiter.Ply {
+	p := arbiter.Ply{
 		Ply: u.Ply + 1, Side: side(u.Mover), Move: u.Move.String(), Text: u.Text,
 		Nature: nature(u.Nature), Capture: u.Nature == NatureCapture,
 		Clock: u.Clock, Occurrence: u.Occurrence,
@@ -308,9 +308,9 @@ func (gs *gameSession) gamePly(u *Update) arbiter.GamePly {
 		}
 	}
 	for _, e := range u.Evidence {
-		p.Threats = append(p.Threats, arbiter.GameThreat{
+		p.Threats = append(p.Threats, arbiter.Threat{
 			Nature: arbiter.NatureAttack, Target: gamePiece(e.Target, e.TargetPiece),
-			Attackers: []arbiter.GamePiece{gamePiece(e.Attacker, e.AttackerPiece)}, Counted: true,
+			Attackers: []arbiter.Piece{gamePiece(e.Attacker, e.AttackerPiece)}, Counted: true,
 			Note: fmt.Sprintf("the %s on %s could take the %s on %s, a threat the move makes (§6.2)", e.AttackerPiece.Name(), e.Attacker, e.TargetPiece.Name(), e.Target),
 		})
 	}
@@ -329,8 +329,8 @@ func (gs *gameSession) gamePly(u *Update) arbiter.GamePly {
 	return p
 }
 
-func (gs *gameSession) gameCycle(c *Cycle) *arbiter.GameCycle {
-	out := &arbiter.GameCycle{FirstPly: c.Start + 1, LastPly: c.End, Occurrence: c.Occurrence, Position: gs.Position()}
+func (gs *gameSession) gameCycle(c *Cycle) *arbiter.Cycle {
+	out := &arbiter.Cycle{FirstPly: c.Start + 1, LastPly: c.End, Occurrence: c.Occurrence, Position: gs.Position()}
 	g := gs.s.Game()
 	for _, sp := range c.Sides {
 		var natures []arbiter.Nature
@@ -339,7 +339,7 @@ func (gs *gameSession) gameCycle(c *Cycle) *arbiter.GameCycle {
 				natures = append(natures, nature(gs.s.Nature(i)))
 			}
 		}
-		out.Patterns = append(out.Patterns, arbiter.GamePattern{
+		out.Patterns = append(out.Patterns, arbiter.Pattern{
 			Side: side(sp.Side), Pattern: arbiter.PatternName(natures), PatternChinese: arbiter.PatternChinese(natures),
 			Natures: natures, Forbidden: violator(c.Verdict) == sp.Side,
 		})
@@ -359,9 +359,9 @@ func (gs *gameSession) gameCycle(c *Cycle) *arbiter.GameCycle {
 func (gs *gameSession) Position() string { return gs.s.Game().Position().String() }
 
 // Report returns the game so far.
-func (gs *gameSession) Report() *arbiter.GameReport {
+func (gs *gameSession) Report() *arbiter.Report {
 	res, why, expl := gs.s.Result()
-	r := &arbiter.GameReport{
+	r := &arbiter.Report{
 		Ruleset: gs.info, Plies: gs.replay(), Cycle: gs.cycle,
 		Result: res, Termination: termination(why), Status: arbiter.StatusOngoing,
 		IgnoredPlies: gs.ignored, FirstPlayer: side(gs.s.Game().FirstPlayer()),
@@ -384,7 +384,7 @@ func (gs *gameSession) Report() *arbiter.GameReport {
 
 // replay rebuilds the report of every ply played, replaying the canonical plies in a
 // fresh session (the referee is deterministic: the same plies get the same reports).
-func (gs *gameSession) replay() []arbiter.GamePly {
+func (gs *gameSession) replay() []arbiter.Ply {
 	g := gs.s.Game()
 	n := g.Len()
 	if n == 0 {
@@ -395,7 +395,7 @@ func (gs *gameSession) replay() []arbiter.GamePly {
 		panic("banqi: replaying a session: " + err.Error())
 	}
 	rep := &gameSession{g: gs.g, s: fresh}
-	out := make([]arbiter.GamePly, 0, n)
+	out := make([]arbiter.Ply, 0, n)
 	for i := 0; i < n; i++ {
 		m := g.Ply(i).Move
 		u, err := fresh.PlayMove(m, m.String())
@@ -573,7 +573,7 @@ func transformDeal(p *bq.Position, deal string, mirror, swap bool) string {
 }
 
 var (
-	_ arbiter.GameRuleset     = (*GameRuleset)(nil)
+	_ arbiter.Ruleset         = (*GameRuleset)(nil)
 	_ arbiter.Perfter         = (*GameRuleset)(nil)
 	_ arbiter.CaseTransformer = (*GameRuleset)(nil)
 )

@@ -132,7 +132,7 @@ func TestGameRulesetIDs(t *testing.T) {
 func TestIgnoredPlies(t *testing.T) {
 	g, _ := New("banqi-routechase")
 	moves := strings.Fields(strings.Repeat("a2-b2 a1-a2 b2-b1 a2-b2 b1-a1 b2-b1 a1-a2 b1-a1 ", 2))
-	r, err := arbiter.AdjudicateGame(context.Background(), g, arbiter.GameStart{Position: "4/4/4/4/4/4/r3/G3 b - 0"}, append(moves, "garbage"))
+	r, err := arbiter.Adjudicate(context.Background(), g, arbiter.Start{Position: "4/4/4/4/4/4/r3/G3 b - 0"}, append(moves, "garbage"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,7 +140,7 @@ func TestIgnoredPlies(t *testing.T) {
 		t.Errorf("report: decided %d ignored %d plies %d %v %v", r.DecidedAtPly, r.IgnoredPlies, len(r.Plies), r.Result, r.Termination)
 	}
 	// In a session, an illegal ply is an error with the ply and the reason code.
-	s, _ := g.NewGame(arbiter.GameStart{})
+	s, _ := g.NewGame(arbiter.Start{})
 	_, err = s.Play(context.Background(), "c6-c5")
 	var me *arbiter.MoveError
 	if !errors.As(err, &me) || me.Ply != 1 || me.Code != "before_first_flip" {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/arbiter-xq/arbiter/arbiter"
+	"github.com/arbiter-xq/arbiter/rules/xqrules"
 	"github.com/arbiter-xq/arbiter/xiangqi"
 )
 
@@ -216,7 +217,7 @@ func TestBudgetEdgeMove(t *testing.T) {
 	f := corpusMove(t, 24724, 63)
 	o := canonicalOrientation(&f.before, f.move, f.prev)
 	cf := oriented(&f, o)
-	var natures [2]arbiter.PlyNature
+	var natures [2]xqrules.PlyNature
 	var work [2]int
 	for i, tier := range []int{tierFull, tierPlain} {
 		c := &classifier{mates: newMateSearch()}

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/arbiter-xq/arbiter/arbiter"
+	"github.com/arbiter-xq/arbiter/rules/xqrules"
 	"github.com/arbiter-xq/arbiter/xiangqi"
 )
 
@@ -147,9 +148,9 @@ type caseResult struct {
 	verdictOK, naturesOK bool
 	got                  arbiter.Verdict
 	natures              []arbiter.Nature
-	j                    arbiter.Judgement
+	j                    xqrules.Judgement
 	// all is the judgement of the whole sequence (j when the cycle starts at 0).
-	all arbiter.Judgement
+	all xqrules.Judgement
 }
 
 func judgeCase(tb testing.TB, c cxaCase, tr transform) caseResult {
@@ -238,7 +239,7 @@ func TestOrientationInvariance(t *testing.T) {
 
 // jointFlags lists, ply by ply, the victims of the counted and excluded threats (squares
 // mapped back to the original orientation, sorted) with their joint flags.
-func jointFlags(j arbiter.Judgement, tr transform) string {
+func jointFlags(j xqrules.Judgement, tr transform) string {
 	back := func(s xiangqi.Square) xiangqi.Square {
 		switch tr {
 		case mirrored:

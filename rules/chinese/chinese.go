@@ -8,13 +8,14 @@ import (
 	"context"
 
 	"github.com/arbiter-xq/arbiter/arbiter"
+	"github.com/arbiter-xq/arbiter/rules/xqrules"
 	"github.com/arbiter-xq/arbiter/xiangqi"
 )
 
 type ruleset struct{}
 
 // New returns the CXA 2020 ruleset.
-func New() arbiter.Ruleset { return ruleset{} }
+func New() xqrules.Ruleset { return ruleset{} }
 
 func (ruleset) Info() arbiter.RulesetInfo {
 	return arbiter.RulesetInfo{
@@ -28,27 +29,27 @@ func (ruleset) Info() arbiter.RulesetInfo {
 }
 
 // JudgeCycle classifies the moves start..end-1 of g and rules on the cycle. A cycle
-// longer than arbiter.MaxCyclePlies is judged on its checks only
-// (arbiter.JudgeLongCycle). It polls ctx before every move it classifies and returns
+// longer than xqrules.MaxCyclePlies is judged on its checks only
+// (xqrules.JudgeLongCycle). It polls ctx before every move it classifies and returns
 // ctx.Err() when ctx has ended.
-func (ruleset) JudgeCycle(ctx context.Context, g *xiangqi.Game, start, end int) (arbiter.Judgement, error) {
+func (ruleset) JudgeCycle(ctx context.Context, g *xiangqi.Game, start, end int) (xqrules.Judgement, error) {
 	if g == nil || start < 0 || end > g.Len() || start >= end {
-		return arbiter.Judgement{}, nil
+		return xqrules.Judgement{}, nil
 	}
 	j, _, err := judgeCounted(ctx, g, start, end, nil)
 	return j, err
 }
 
-// judgeLong judges a cycle too long to classify (arbiter.JudgeLongCycle) with the
+// judgeLong judges a cycle too long to classify (xqrules.JudgeLongCycle) with the
 // articles of the rule it applies: unilateral perpetual check must change (25.1),
 // otherwise the repetition is drawn (25.2).
-func judgeLong(g *xiangqi.Game, start, end int) arbiter.Judgement {
-	j := arbiter.JudgeLongCycle(g, start, end)
+func judgeLong(g *xiangqi.Game, start, end int) xqrules.Judgement {
+	j := xqrules.JudgeLongCycle(g, start, end)
 	ref := "CXA 2020 25.2"
-	if _, ok := j.Ruling.Verdict.Violator(); ok {
+	if _, ok := xqrules.Violator(j.Ruling.Verdict); ok {
 		ref = "CXA 2020 25.1"
 	}
-	j.Ruling.References = []string{ref, arbiter.LongCycleReference}
+	j.Ruling.References = []string{ref, xqrules.LongCycleReference}
 	return j
 }
 
@@ -63,11 +64,11 @@ type workStats struct {
 
 // judgeCounted is JudgeCycle on valid bounds, with what it cost. cache, when not nil,
 // holds the classifications of moves already judged in the same game (judge.go).
-func judgeCounted(ctx context.Context, g *xiangqi.Game, start, end int, cache *plyCache) (arbiter.Judgement, workStats, error) {
+func judgeCounted(ctx context.Context, g *xiangqi.Game, start, end int, cache *plyCache) (xqrules.Judgement, workStats, error) {
 	if err := ctx.Err(); err != nil {
-		return arbiter.Judgement{}, workStats{}, err
+		return xqrules.Judgement{}, workStats{}, err
 	}
-	if end-start > arbiter.MaxCyclePlies {
+	if end-start > xqrules.MaxCyclePlies {
 		return judgeLong(g, start, end), workStats{}, nil
 	}
 	c := &classifier{mates: getMateSearch(), cache: cache}
@@ -93,9 +94,9 @@ func nextFacts(g *xiangqi.Game, i int, cur *xiangqi.Position) plyFacts {
 // classified on its own (classifyMove, judge.go): its nature depends on the move and
 // the position before it (and the opponent's move just before) alone. It stops with
 // ctx.Err() when ctx ends.
-func (c *classifier) judge(ctx context.Context, g *xiangqi.Game, start, end int) (arbiter.Judgement, workStats, error) {
+func (c *classifier) judge(ctx context.Context, g *xiangqi.Game, start, end int) (xqrules.Judgement, workStats, error) {
 	cache := c.cache
-	j := arbiter.Judgement{Plies: make([]arbiter.PlyNature, 0, end-start)}
+	j := xqrules.Judgement{Plies: make([]xqrules.PlyNature, 0, end-start)}
 	var st workStats
 	cur := g.PositionAt(start)
 	movers := make([]xiangqi.Color, 0, end-start)
@@ -108,13 +109,13 @@ func (c *classifier) judge(ctx context.Context, g *xiangqi.Game, start, end int)
 	}
 	ahead, err := classifyAhead(ctx, plies, cache)
 	if err != nil {
-		return arbiter.Judgement{}, st, err
+		return xqrules.Judgement{}, st, err
 	}
 	c.ahead = ahead
 	defer func() { c.ahead = nil }()
 	for k := range plies {
 		if err := ctx.Err(); err != nil {
-			return arbiter.Judgement{}, st, err
+			return xqrules.Judgement{}, st, err
 		}
 		f := &plies[k]
 		i := f.ply
@@ -152,8 +153,8 @@ func (c *classifier) judge(ctx context.Context, g *xiangqi.Game, start, end int)
 // chased lists the pieces a forbidden side chases perpetually: the victims of its 捉
 // moves in the cycle, each followed through the moves after the chase (a victim that
 // moves is followed to its new square; one that is taken is dropped) to where it stands
-// after the side's last move of the cycle (arbiter.SidePattern.Chased).
-func chased(g *xiangqi.Game, plies []arbiter.PlyNature, mine []int) []xiangqi.Square {
+// after the side's last move of the cycle (xqrules.SidePattern.Chased).
+func chased(g *xiangqi.Game, plies []xqrules.PlyNature, mine []int) []xiangqi.Square {
 	if len(mine) == 0 {
 		return nil
 	}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/arbiter-xq/arbiter/arbiter"
+	"github.com/arbiter-xq/arbiter/rules/xqrules"
 	"github.com/arbiter-xq/arbiter/xiangqi"
 )
 
@@ -25,12 +26,12 @@ type dumpRuleset struct {
 	w *bufio.Writer
 }
 
-func (d dumpRuleset) NewGameJudge() arbiter.CycleJudge { return &dumpJudge{w: d.w} }
+func (d dumpRuleset) NewGameJudge() xqrules.CycleJudge { return &dumpJudge{w: d.w} }
 
-func (d *dumpJudge) JudgeCycle(ctx context.Context, g *xiangqi.Game, start, end int) (arbiter.Judgement, error) {
+func (d *dumpJudge) JudgeCycle(ctx context.Context, g *xiangqi.Game, start, end int) (xqrules.Judgement, error) {
 	j, st, err := judgeCounted(ctx, g, start, end, &d.cache)
 	fmt.Fprintf(d.w, "cycle %d-%d %+v st=%+v\n", start, end, j, st)
-	if end-start <= arbiter.MaxCyclePlies {
+	if end-start <= xqrules.MaxCyclePlies {
 		c := &classifier{mates: getMateSearch()}
 		cur := g.PositionAt(start)
 		for i := start; i < end; i++ {
@@ -45,7 +46,7 @@ func (d *dumpJudge) JudgeCycle(ctx context.Context, g *xiangqi.Game, start, end 
 
 func (d *dumpJudge) Foresees() bool { return aheadWorkerCount() >= 2 }
 
-func (d *dumpJudge) Foresee(ctx context.Context, g *xiangqi.Game, cycles []arbiter.CycleBounds) {
+func (d *dumpJudge) Foresee(ctx context.Context, g *xiangqi.Game, cycles []xqrules.CycleBounds) {
 	foresee(ctx, g, cycles, &d.cache)
 }
 
@@ -66,7 +67,7 @@ func TestDumpRulings(t *testing.T) {
 	rs := dumpRuleset{w: w}
 	for gi, g := range games {
 		fmt.Fprintf(w, "game %d\n", gi)
-		r, err := arbiter.Adjudicate(rs, g.start, g.moves, arbiter.DefaultPolicy())
+		r, err := xqrules.Adjudicate(rs, g.start, g.moves, arbiter.DefaultPolicy())
 		if err != nil {
 			fmt.Fprintf(w, "err %v\n", err)
 			continue
@@ -100,7 +101,7 @@ func TestFindSlowGames(t *testing.T) {
 		best := time.Duration(-1)
 		for range 2 {
 			t0 := time.Now()
-			arbiter.Adjudicate(New(), g.start, g.moves, arbiter.DefaultPolicy())
+			xqrules.Adjudicate(New(), g.start, g.moves, arbiter.DefaultPolicy())
 			if d := time.Since(t0); best < 0 || d < best {
 				best = d
 			}
@@ -138,7 +139,7 @@ func BenchmarkSlowGames(b *testing.B) {
 	all := append(loadCorpus(b), randomRepetitionGames(200)...)
 	for b.Loop() {
 		for _, i := range idx {
-			arbiter.Adjudicate(New(), all[i].start, all[i].moves, arbiter.DefaultPolicy())
+			xqrules.Adjudicate(New(), all[i].start, all[i].moves, arbiter.DefaultPolicy())
 		}
 	}
 }

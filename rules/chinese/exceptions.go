@@ -1,11 +1,11 @@
 package chinese
 
 import (
-	"github.com/arbiter-xq/arbiter/arbiter"
+	"github.com/arbiter-xq/arbiter/rules/xqrules"
 	"github.com/arbiter-xq/arbiter/xiangqi"
 )
 
-// Exception names recorded in arbiter.Threat.Exception.
+// Exception names recorded in xqrules.Threat.Exception.
 const (
 	excHorseCannonOnRook = "horse-or-cannon-on-rook" // counts: worth more than its attacker, 图2/图10
 	excHeavierVictim     = "heavier-victim"          // counts: rooted, but worth more than the attacker
@@ -195,7 +195,7 @@ func isAdvisorOrElephant(pc xiangqi.Piece) bool {
 }
 
 // excluded builds the evidence of an attack that does not count.
-func excluded(t arbiter.Threat, exc, note string) arbiter.Threat {
+func excluded(t xqrules.Threat, exc, note string) xqrules.Threat {
 	t.Exception, t.Note = exc, note
 	return t
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/arbiter-xq/arbiter/arbiter"
+	"github.com/arbiter-xq/arbiter/rules/xqrules"
 	"github.com/arbiter-xq/arbiter/xiangqi"
 )
 
@@ -39,7 +40,7 @@ func moveName(f *plyFacts) string {
 	return fmt.Sprintf("%s %s-%s", o.piece(f.moved).Name(), o.sq(f.move.From()), o.sq(f.move.To()))
 }
 
-func threatNote(o orientation, p *xiangqi.Position, w *win, t arbiter.Threat) string {
+func threatNote(o orientation, p *xiangqi.Position, w *win, t xqrules.Threat) string {
 	var b strings.Builder
 	if w.viaCheck {
 		fmt.Fprintf(&b, "through consecutive checks starting %s (抽吃), %s would win %s",
@@ -79,7 +80,7 @@ func threatNote(o orientation, p *xiangqi.Position, w *win, t arbiter.Threat) st
 	return b.String()
 }
 
-func chaseNote(f *plyFacts, threats []arbiter.Threat) string {
+func chaseNote(f *plyFacts, threats []xqrules.Threat) string {
 	parts := make([]string, len(threats))
 	for i, t := range threats {
 		parts[i] = t.Note
@@ -88,7 +89,7 @@ func chaseNote(f *plyFacts, threats []arbiter.Threat) string {
 }
 
 // explainRuling writes the ruling in English with the rulebook's terms.
-func explainRuling(j *arbiter.Judgement, why string) string {
+func explainRuling(j *xqrules.Judgement, why string) string {
 	// Built by hand rather than with fmt, in one allocation: a site ruling every move
 	// of a long shuffling game has this written at every repetition.
 	size := len(why) + 160

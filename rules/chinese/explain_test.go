@@ -4,20 +4,21 @@ import (
 	"testing"
 
 	"github.com/arbiter-xq/arbiter/arbiter"
+	"github.com/arbiter-xq/arbiter/rules/xqrules"
 	"github.com/arbiter-xq/arbiter/xiangqi"
 )
 
 // TestExplainRulingText pins the text of a ruling's explanation: each side's pattern,
 // then why, then every ply with its nature and the attacks that did not count.
 func TestExplainRulingText(t *testing.T) {
-	j := arbiter.Judgement{
-		Plies: []arbiter.PlyNature{
+	j := xqrules.Judgement{
+		Plies: []xqrules.PlyNature{
 			{Ply: 8, Nature: arbiter.NatureChase, Note: "red rook chases the horse"},
-			{Ply: 9, Nature: arbiter.NatureIdle, Note: "black horse moves", Excluded: []arbiter.Threat{{Exception: "pre-existing", Note: "could already be won"}}},
+			{Ply: 9, Nature: arbiter.NatureIdle, Note: "black horse moves", Excluded: []xqrules.Threat{{Exception: "pre-existing", Note: "could already be won"}}},
 			{Ply: 10, Nature: arbiter.NatureCheck, Note: "red rook checks"},
 			{Ply: 11, Nature: arbiter.NatureIdle, Note: "black king steps"},
 		},
-		Sides: [2]arbiter.SidePattern{
+		Sides: [2]xqrules.SidePattern{
 			xiangqi.Red:   {Side: xiangqi.Red, Natures: []arbiter.Nature{arbiter.NatureChase, arbiter.NatureCheck}, Pattern: "one check one chase", Forbidden: true},
 			xiangqi.Black: {Side: xiangqi.Black, Natures: []arbiter.Nature{arbiter.NatureIdle, arbiter.NatureIdle}, Pattern: "idle"},
 		},

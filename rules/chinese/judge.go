@@ -8,7 +8,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/arbiter-xq/arbiter/arbiter"
+	"github.com/arbiter-xq/arbiter/rules/xqrules"
 	"github.com/arbiter-xq/arbiter/xiangqi"
 )
 
@@ -22,13 +22,13 @@ import (
 
 // classifyMove classifies the move of f in the canonical orientation, from the cheapest
 // tier that completes within the move's budget, and reports it in f's orientation.
-func (c *classifier) classifyMove(f *plyFacts) (arbiter.PlyNature, workStats) {
+func (c *classifier) classifyMove(f *plyFacts) (xqrules.PlyNature, workStats) {
 	return c.classifyPlanned(f, canonicalOrientation(&f.before, f.move, f.prev))
 }
 
 // classifyPlanned is classifyIn, answered by the classification made ahead of its turn
 // (classifyAhead) when there is one for f in the orientation o.
-func (c *classifier) classifyPlanned(f *plyFacts, o orientation) (arbiter.PlyNature, workStats) {
+func (c *classifier) classifyPlanned(f *plyFacts, o orientation) (xqrules.PlyNature, workStats) {
 	if r, ok := c.ahead[f.ply]; ok && r.view == o {
 		delete(c.ahead, f.ply)
 		c.followable, c.idleNature = r.followable, r.idleNature
@@ -42,7 +42,7 @@ func (c *classifier) classifyPlanned(f *plyFacts, o orientation) (arbiter.PlyNat
 // aheadResult is a classification made ahead of its turn by classifyAhead: what
 // classifyIn returned, the orientation it was made in, and the classifier's flags.
 type aheadResult struct {
-	pn                     arbiter.PlyNature
+	pn                     xqrules.PlyNature
 	st                     workStats
 	view                   orientation
 	followable, idleNature bool
@@ -279,7 +279,7 @@ func oriented(f *plyFacts, o orientation) plyFacts {
 
 // classifyIn is classifyMove in the orientation o. c.followable and c.idleNature are
 // those of the tier that completed.
-func (c *classifier) classifyIn(f *plyFacts, o orientation) (arbiter.PlyNature, workStats) {
+func (c *classifier) classifyIn(f *plyFacts, o orientation) (xqrules.PlyNature, workStats) {
 	cf := oriented(f, o)
 	c.mates.reset()
 	var st workStats
@@ -304,7 +304,7 @@ func (c *classifier) classifyIn(f *plyFacts, o orientation) (arbiter.PlyNature, 
 // orientation, the classification is the same search on the same position and move,
 // with the same work; only the 跟 question (followKind) looks at the move before, and it
 // is asked again with the new one.
-func (c *classifier) classifyCached(f *plyFacts) (arbiter.PlyNature, workStats) {
+func (c *classifier) classifyCached(f *plyFacts) (xqrules.PlyNature, workStats) {
 	cache := c.cache
 	if cache == nil {
 		return c.classifyMove(f)
@@ -337,7 +337,7 @@ func (c *classifier) classifyCached(f *plyFacts) (arbiter.PlyNature, workStats) 
 }
 
 // identityCopy copies a classification so that the cache and the caller share nothing.
-func identityCopy(pn arbiter.PlyNature) arbiter.PlyNature { return orientation(0).plyNature(pn) }
+func identityCopy(pn xqrules.PlyNature) xqrules.PlyNature { return orientation(0).plyNature(pn) }
 
 // plyKey identifies a move to classify: the position before it, the move, and the
 // opponent's move just before (0 when none).
@@ -353,7 +353,7 @@ func (f *plyFacts) key() plyKey { return plyKey{f.before.Hash(), f.move, f.prev}
 func (k plyKey) base() plyKey { return plyKey{hash: k.hash, move: k.move} }
 
 type plyResult struct {
-	pn arbiter.PlyNature
+	pn xqrules.PlyNature
 	st workStats
 }
 
@@ -453,7 +453,7 @@ func (pc *plyCache) searched() {
 
 // keep records a classification made in the orientation view for the move and
 // previous move of k, and for the same position and move after another one (base).
-func (pc *plyCache) keep(k plyKey, pn arbiter.PlyNature, st workStats, view orientation, followable, idleNature bool) {
+func (pc *plyCache) keep(k plyKey, pn xqrules.PlyNature, st workStats, view orientation, followable, idleNature bool) {
 	// One copy serves both tables: an entry is never changed, only copied out.
 	r := plyResult{identityCopy(pn), st}
 	pc.put(k, r)
@@ -498,43 +498,43 @@ type gameJudge struct {
 	cache plyCache
 }
 
-// NewGameJudge returns a judge for the cycles of one game (arbiter.GameJudger): it
+// NewGameJudge returns a judge for the cycles of one game (xqrules.GameJudger): it
 // rules exactly like JudgeCycle, and keeps what it learnt about the game's moves, so
 // that the cycles of a long shuffling game, judged at every repetition, cost about one
 // classification per distinct move.
-func (ruleset) NewGameJudge() arbiter.CycleJudge { return &gameJudge{} }
+func (ruleset) NewGameJudge() xqrules.CycleJudge { return &gameJudge{} }
 
-func (gj *gameJudge) JudgeCycle(ctx context.Context, g *xiangqi.Game, start, end int) (arbiter.Judgement, error) {
+func (gj *gameJudge) JudgeCycle(ctx context.Context, g *xiangqi.Game, start, end int) (xqrules.Judgement, error) {
 	if g == nil || start < 0 || end > g.Len() || start >= end {
-		return arbiter.Judgement{}, nil
+		return xqrules.Judgement{}, nil
 	}
 	j, _, err := judgeCounted(ctx, g, start, end, &gj.cache)
 	return j, err
 }
 
 // Foresees reports whether Foresee makes anything ahead: only with two cores or more
-// (arbiter.Foreseer).
+// (xqrules.Foreseer).
 func (gj *gameJudge) Foresees() bool { return aheadWorkerCount() >= 2 }
 
 // Foresee makes ahead, on up to GOMAXPROCS goroutines, the classifications that the
 // judgements of cycles will need and that the game's cache does not hold yet, and puts
-// them in the cache (arbiter.Foreseer). Each is a function of its move, position and
+// them in the cache (xqrules.Foreseer). Each is a function of its move, position and
 // orientation alone, so the judgements that find them there are the same as without
-// them; only sooner. A cycle longer than arbiter.MaxCyclePlies (judged without
+// them; only sooner. A cycle longer than xqrules.MaxCyclePlies (judged without
 // classifying, judgeLong) is left out. On one core it does nothing: there is nothing to
 // gain from making the classifications before their turn.
-func (gj *gameJudge) Foresee(ctx context.Context, g *xiangqi.Game, cycles []arbiter.CycleBounds) {
+func (gj *gameJudge) Foresee(ctx context.Context, g *xiangqi.Game, cycles []xqrules.CycleBounds) {
 	foresee(ctx, g, cycles, &gj.cache)
 }
 
 // foresee is Foresee for the game whose classifications cache keeps.
-func foresee(ctx context.Context, g *xiangqi.Game, cycles []arbiter.CycleBounds, cache *plyCache) {
+func foresee(ctx context.Context, g *xiangqi.Game, cycles []xqrules.CycleBounds, cache *plyCache) {
 	workers := aheadWorkerCount()
 	if workers < 2 || g == nil {
 		return
 	}
-	usable := func(cy arbiter.CycleBounds) bool {
-		return cy.Start >= 0 && cy.End <= g.Len() && cy.Start < cy.End && cy.End-cy.Start <= arbiter.MaxCyclePlies
+	usable := func(cy xqrules.CycleBounds) bool {
+		return cy.Start >= 0 && cy.End <= g.Len() && cy.Start < cy.End && cy.End-cy.Start <= xqrules.MaxCyclePlies
 	}
 	lo, hi := g.Len(), 0
 	for _, cy := range cycles {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/arbiter-xq/arbiter/arbiter"
+	"github.com/arbiter-xq/arbiter/rules/xqrules"
 	"github.com/arbiter-xq/arbiter/xiangqi"
 )
 
@@ -81,8 +82,8 @@ type plyFacts struct {
 	view orientation
 }
 
-func (c *classifier) classify(f *plyFacts) arbiter.PlyNature {
-	pn := arbiter.PlyNature{Ply: f.ply}
+func (c *classifier) classify(f *plyFacts) xqrules.PlyNature {
+	pn := xqrules.PlyNature{Ply: f.ply}
 	c.followable, c.idleNature = false, false
 	opp := f.mover.Other()
 	// 将 (CXA 24.x / 2011 28.1): the opponent's king is attacked after the move, directly,
@@ -127,7 +128,7 @@ func (c *classifier) classify(f *plyFacts) arbiter.PlyNature {
 		mateBefore := !answering && c.threatens(f.before, f.mover)
 		// An excluded mate threat has no victim and no target square.
 		if mateBefore {
-			pn.Excluded = append(pn.Excluded, arbiter.Threat{Target: xiangqi.NoSquare, Exception: excPreExisting,
+			pn.Excluded = append(pn.Excluded, xqrules.Threat{Target: xiangqi.NoSquare, Exception: excPreExisting,
 				Note: "the mate by consecutive checks already existed before the move"})
 		} else {
 			pn.Nature = arbiter.NatureMateThreat
@@ -218,7 +219,7 @@ func onPath(pc xiangqi.Piece, from, to, s xiangqi.Square) bool {
 
 // chases finds the new winning threats the move creates (捉) and the attacks that do not
 // count, with the exception that applied.
-func (c *classifier) chases(f *plyFacts, answering bool) (threats, excl []arbiter.Threat) {
+func (c *classifier) chases(f *plyFacts, answering bool) (threats, excl []xqrules.Threat) {
 	if c.mates.tier == tierBare {
 		return nil, nil // out of budget twice: no 捉 analysis (budget.go)
 	}
@@ -260,7 +261,7 @@ func (c *classifier) chases(f *plyFacts, answering bool) (threats, excl []arbite
 	var escaping, renewing *bool
 	for i := range ws.list {
 		w := &ws.list[i]
-		t := arbiter.Threat{Target: w.victim, Victim: w.piece}
+		t := xqrules.Threat{Target: w.victim, Victim: w.piece}
 		if !isMaterial(w.piece, w.victim) {
 			excl = append(excl, excluded(t, excUncrossedPawn, f.view.pieceAt(w.piece, w.victim)+" has not crossed the river: not 子力"))
 			continue
@@ -668,10 +669,10 @@ func containsKingOrPawn(p *xiangqi.Position, list []xiangqi.Square) bool {
 	return false
 }
 
-func attackersOf(p *xiangqi.Position, squares []xiangqi.Square) []arbiter.Attacker {
-	out := make([]arbiter.Attacker, 0, len(squares))
+func attackersOf(p *xiangqi.Position, squares []xiangqi.Square) []xqrules.Attacker {
+	out := make([]xqrules.Attacker, 0, len(squares))
 	for _, s := range squares {
-		out = append(out, arbiter.Attacker{Square: s, Piece: p.At(s)})
+		out = append(out, xqrules.Attacker{Square: s, Piece: p.At(s)})
 	}
 	return out
 }

@@ -2,6 +2,7 @@ package chinese
 
 import (
 	"github.com/arbiter-xq/arbiter/arbiter"
+	"github.com/arbiter-xq/arbiter/rules/xqrules"
 	"github.com/arbiter-xq/arbiter/xiangqi"
 )
 
@@ -116,16 +117,16 @@ func orientationHashes(p *xiangqi.Position) (h [4]uint64) {
 
 // plyNature maps the classification of a move found in the orientation o back; the
 // result shares nothing with pn.
-func (o orientation) plyNature(pn arbiter.PlyNature) arbiter.PlyNature {
+func (o orientation) plyNature(pn xqrules.PlyNature) xqrules.PlyNature {
 	pn.All = append([]arbiter.Nature(nil), pn.All...)
-	pn.Threats = append([]arbiter.Threat(nil), pn.Threats...)
-	pn.Excluded = append([]arbiter.Threat(nil), pn.Excluded...)
+	pn.Threats = append([]xqrules.Threat(nil), pn.Threats...)
+	pn.Excluded = append([]xqrules.Threat(nil), pn.Excluded...)
 	if o == 0 {
 		for i := range pn.Threats {
-			pn.Threats[i].Attackers = append([]arbiter.Attacker(nil), pn.Threats[i].Attackers...)
+			pn.Threats[i].Attackers = append([]xqrules.Attacker(nil), pn.Threats[i].Attackers...)
 		}
 		for i := range pn.Excluded {
-			pn.Excluded[i].Attackers = append([]arbiter.Attacker(nil), pn.Excluded[i].Attackers...)
+			pn.Excluded[i].Attackers = append([]xqrules.Attacker(nil), pn.Excluded[i].Attackers...)
 		}
 		return pn
 	}
@@ -140,8 +141,8 @@ func (o orientation) plyNature(pn arbiter.PlyNature) arbiter.PlyNature {
 
 // threat maps the evidence of a threat found in the orientation o back (o is its own
 // inverse).
-func (o orientation) threat(t *arbiter.Threat) {
-	t.Attackers = append([]arbiter.Attacker(nil), t.Attackers...)
+func (o orientation) threat(t *xqrules.Threat) {
+	t.Attackers = append([]xqrules.Attacker(nil), t.Attackers...)
 	t.Target = o.sq(t.Target)
 	t.Victim = o.piece(t.Victim)
 	for i := range t.Attackers {

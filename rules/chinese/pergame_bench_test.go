@@ -13,6 +13,7 @@ import (
 
 	"github.com/arbiter-xq/arbiter/arbiter"
 	"github.com/arbiter-xq/arbiter/rules/asian"
+	"github.com/arbiter-xq/arbiter/rules/xqrules"
 	"github.com/arbiter-xq/arbiter/xiangqi"
 )
 
@@ -82,14 +83,14 @@ const perGameRuns = 3
 // game, as a site ruling a record or a stream would) and reports the median, 99th
 // percentile and slowest time per game (each the fastest of its runs) of the last
 // iteration, in microseconds.
-func benchPerGame(b *testing.B, rs arbiter.Ruleset, games []benchGame) {
+func benchPerGame(b *testing.B, rs xqrules.Ruleset, games []benchGame) {
 	times := make([]time.Duration, len(games))
 	for b.Loop() {
 		for i, g := range games {
 			times[i] = -1
 			for range perGameRuns {
 				t0 := time.Now()
-				if _, err := arbiter.Adjudicate(rs, g.start, g.moves, arbiter.DefaultPolicy()); err != nil {
+				if _, err := xqrules.Adjudicate(rs, g.start, g.moves, arbiter.DefaultPolicy()); err != nil {
 					break
 				}
 				if d := time.Since(t0); times[i] < 0 || d < times[i] {
@@ -115,7 +116,7 @@ func BenchmarkPerGame(b *testing.B) {
 		games func() []benchGame
 	}{{"corpus", func() []benchGame { return loadCorpus(b) }}, {"random-repetitions", func() []benchGame { return randomRepetitionGames(200) }}} {
 		var games []benchGame
-		for _, rs := range []arbiter.Ruleset{New(), asian.New()} {
+		for _, rs := range []xqrules.Ruleset{New(), asian.New()} {
 			b.Run(set.name+"/"+rs.Info().ID, func(b *testing.B) {
 				if games == nil {
 					games = set.games()
@@ -139,7 +140,7 @@ func BenchmarkPerGameRatio(b *testing.B) {
 	}{{"corpus", func() []benchGame { return loadCorpus(b) }}, {"random-repetitions", func() []benchGame { return randomRepetitionGames(200) }}} {
 		b.Run(set.name, func(b *testing.B) {
 			games := set.games()
-			rulesets := [2]arbiter.Ruleset{New(), asian.New()}
+			rulesets := [2]xqrules.Ruleset{New(), asian.New()}
 			var times [2][]time.Duration
 			for k := range times {
 				times[k] = make([]time.Duration, len(games))
@@ -153,7 +154,7 @@ func BenchmarkPerGameRatio(b *testing.B) {
 						k := (i + j) % 2
 						for range perGameRuns {
 							t0 := time.Now()
-							if _, err := arbiter.Adjudicate(rulesets[k], g.start, g.moves, arbiter.DefaultPolicy()); err != nil {
+							if _, err := xqrules.Adjudicate(rulesets[k], g.start, g.moves, arbiter.DefaultPolicy()); err != nil {
 								break
 							}
 							if d := time.Since(t0); times[k][i] < 0 || d < times[k][i] {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/arbiter-xq/arbiter/arbiter"
+	"github.com/arbiter-xq/arbiter/rules/xqrules"
 	"github.com/arbiter-xq/arbiter/xiangqi"
 )
 
@@ -64,7 +65,7 @@ func randomRepetitionGame(r *rand.Rand, n int) []xiangqi.Move {
 
 // repetitionGame plays the game of moves in the orientation tr and returns it with the
 // cycles its repetitions close, in the order they close.
-func repetitionGame(tb testing.TB, moves []xiangqi.Move, tr transform) (*xiangqi.Game, []arbiter.CycleBounds) {
+func repetitionGame(tb testing.TB, moves []xiangqi.Move, tr transform) (*xiangqi.Game, []xqrules.CycleBounds) {
 	tb.Helper()
 	p := xiangqi.StartPosition()
 	switch tr {
@@ -74,7 +75,7 @@ func repetitionGame(tb testing.TB, moves []xiangqi.Move, tr transform) (*xiangqi
 		p = p.ColorFlip()
 	}
 	g := xiangqi.NewGame(p)
-	var cycles []arbiter.CycleBounds
+	var cycles []xqrules.CycleBounds
 	for _, m := range moves {
 		switch tr {
 		case mirrored:
@@ -86,7 +87,7 @@ func repetitionGame(tb testing.TB, moves []xiangqi.Move, tr transform) (*xiangqi
 			tb.Fatal(err)
 		}
 		if prev := g.PreviousOccurrence(); prev >= 0 {
-			cycles = append(cycles, arbiter.CycleBounds{Start: prev, End: g.Len()})
+			cycles = append(cycles, xqrules.CycleBounds{Start: prev, End: g.Len()})
 		}
 	}
 	return g, cycles
@@ -94,10 +95,10 @@ func repetitionGame(tb testing.TB, moves []xiangqi.Move, tr transform) (*xiangqi
 
 // repetitionJudgements judges every cycle a repetition closes in the game of moves,
 // played in the orientation tr, with judge.
-func repetitionJudgements(tb testing.TB, moves []xiangqi.Move, tr transform, judge arbiter.CycleJudge) []arbiter.Judgement {
+func repetitionJudgements(tb testing.TB, moves []xiangqi.Move, tr transform, judge xqrules.CycleJudge) []xqrules.Judgement {
 	tb.Helper()
 	g, cycles := repetitionGame(tb, moves, tr)
-	out := make([]arbiter.Judgement, 0, len(cycles))
+	out := make([]xqrules.Judgement, 0, len(cycles))
 	for _, c := range cycles {
 		j, err := judge.JudgeCycle(context.Background(), g, c.Start, c.End)
 		if err != nil {
@@ -158,7 +159,7 @@ func TestGameJudgeSameRulings(t *testing.T) {
 	for _, c := range loadCases(t) {
 		g, start, end := replay(t, c, identity)
 		gj := ruleset{}.NewGameJudge()
-		judge := func(j arbiter.CycleJudge, start, end int) arbiter.Judgement {
+		judge := func(j xqrules.CycleJudge, start, end int) xqrules.Judgement {
 			out, err := j.JudgeCycle(context.Background(), g, start, end)
 			if err != nil {
 				t.Fatal(err)
@@ -175,7 +176,7 @@ func TestGameJudgeSameRulings(t *testing.T) {
 	}
 }
 
-func natures(j arbiter.Judgement) []arbiter.Nature {
+func natures(j xqrules.Judgement) []arbiter.Nature {
 	out := make([]arbiter.Nature, len(j.Plies))
 	for i, pn := range j.Plies {
 		out[i] = pn.Nature
@@ -190,7 +191,7 @@ func natures(j arbiter.Judgement) []arbiter.Nature {
 func TestAheadSameJudgements(t *testing.T) {
 	defer func(w int) { aheadWorkers = w }(aheadWorkers)
 	type outcome struct {
-		j  arbiter.Judgement
+		j  xqrules.Judgement
 		st workStats
 	}
 	judgeWith := func(workers int, g *xiangqi.Game, start, end int, cache *plyCache) outcome {
@@ -272,8 +273,8 @@ func TestForesightSameJudgements(t *testing.T) {
 // blindRuleset is the ruleset with game judges that cannot be told the cycles to come.
 type blindRuleset struct{ ruleset }
 
-func (blindRuleset) NewGameJudge() arbiter.CycleJudge {
-	return struct{ arbiter.CycleJudge }{&gameJudge{}}
+func (blindRuleset) NewGameJudge() xqrules.CycleJudge {
+	return struct{ xqrules.CycleJudge }{&gameJudge{}}
 }
 
 // TestAdjudicateForesightSameReports: adjudicating a record with the classifications of
@@ -301,11 +302,11 @@ func TestAdjudicateForesightSameReports(t *testing.T) {
 	judged := 0
 	for gi, g := range games {
 		for _, pol := range policies {
-			got, err := arbiter.Adjudicate(New(), g.start, g.moves, pol)
+			got, err := xqrules.Adjudicate(New(), g.start, g.moves, pol)
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, err := arbiter.Adjudicate(blindRuleset{}, g.start, g.moves, pol)
+			want, err := xqrules.Adjudicate(blindRuleset{}, g.start, g.moves, pol)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -335,11 +336,11 @@ func FuzzAdjudicateForesight(f *testing.F) {
 		if forbid {
 			pol.OnViolation = arbiter.ViolationForbid
 		}
-		got, err := arbiter.Adjudicate(New(), xiangqi.StartPosition(), moves, pol)
+		got, err := xqrules.Adjudicate(New(), xiangqi.StartPosition(), moves, pol)
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, err := arbiter.Adjudicate(blindRuleset{}, xiangqi.StartPosition(), moves, pol)
+		want, err := xqrules.Adjudicate(blindRuleset{}, xiangqi.StartPosition(), moves, pol)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -2,6 +2,7 @@ package chinese
 
 import (
 	"github.com/arbiter-xq/arbiter/arbiter"
+	"github.com/arbiter-xq/arbiter/rules/xqrules"
 	"github.com/arbiter-xq/arbiter/xiangqi"
 )
 
@@ -15,7 +16,7 @@ type sideFacts struct {
 	chasesRook bool
 }
 
-func summarise(plies []arbiter.PlyNature, movers []xiangqi.Color, side xiangqi.Color) sideFacts {
+func summarise(plies []xqrules.PlyNature, movers []xiangqi.Color, side xiangqi.Color) sideFacts {
 	var f sideFacts
 	for k, pn := range plies {
 		if movers[k] != side {
@@ -48,7 +49,7 @@ func rule(red, black sideFacts) (arbiter.Verdict, []string, string) {
 	// check is not unilateral.
 	for _, c := range []xiangqi.Color{xiangqi.Red, xiangqi.Black} {
 		if f[c].allCheck && !f[c.Other()].allCheck {
-			return arbiter.MustChange(c), []string{"CXA 2020 25.1", "CXA 2020 (图6)"},
+			return xqrules.MustChange(c), []string{"CXA 2020 25.1", "CXA 2020 (图6)"},
 				c.String() + " checks perpetually (长将), which is never allowed: " + c.String() + " must change (一方长将，不变作负)."
 		}
 	}
@@ -73,7 +74,7 @@ func rule(red, black sideFacts) (arbiter.Verdict, []string, string) {
 			if me.chasesRook {
 				ref = "CXA 2020 26.9.2 (参考图14)"
 			}
-			return arbiter.MustChange(c), []string{"CXA 2020 26.9", ref},
+			return xqrules.MustChange(c), []string{"CXA 2020 26.9", ref},
 				"Both sides are forbidden. " + c.String() + " chases with single pieces only while " + c.Other().String() +
 					" chases jointly (联合捉): " + c.String() + " must change."
 		}

@@ -32,7 +32,7 @@ func BenchmarkReplayPerPly(b *testing.B) {
 		b.Run("plies="+strconv.Itoa(n), func(b *testing.B) {
 			plies := 0
 			for b.Loop() {
-				s, err := rs.NewGame(arbiter.GameStart{Position: walkStart})
+				s, err := rs.NewGame(arbiter.Start{Position: walkStart})
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -55,7 +55,7 @@ func BenchmarkRepetitionRuling(b *testing.B) {
 	rs, _ := New("chu-jcsa2004")
 	moves := strings.Fields(rep3("9f8f 1c1d 8f9f 1d1c"))
 	for b.Loop() {
-		r, err := arbiter.AdjudicateGame(context.Background(), rs, arbiter.GameStart{Position: "6k5/3gg7/11g/12/12/3R8/12/12/12/12/12/K11 b - 1"}, moves)
+		r, err := arbiter.Adjudicate(context.Background(), rs, arbiter.Start{Position: "6k5/3gg7/11g/12/12/3R8/12/12/12/12/12/K11 b - 1"}, moves)
 		if err != nil || r.Termination != arbiter.TerminationPerpetualAttack {
 			b.Fatal(err)
 		}

@@ -17,17 +17,18 @@ import (
 //   - otherwise idle.
 //
 // It returns every nature, heaviest first, and the evidence.
-func nature(p *chushogi.Position, x chushogi.Color, dest chushogi.Square, o *chushogi.Options) ([]arbiter.Nature, []arbiter.GameThreat) {
+func nature(p *chushogi.Position, x chushogi.Color, dest chushogi.Square, o *chushogi.Options) ([]arbiter.Nature, []arbiter.Threat) {
 	var natures []arbiter.Nature
-	var threats []arbiter.GameThreat
+	var threats []arbiter.Threat
 	y := x.Other()
 	if royals := p.RoyalsAttacked(y); len(royals) > 0 {
 		natures = append(natures, arbiter.NatureCheck)
 		for _, s := range royals {
-			t := arbiter.GameThreat{Nature: arbiter.NatureCheck, Target: gamePiece(p, s), Counted: true}
+			t := arbiter.Threat{Nature: arbiter.NatureCheck, Target: gamePiece(p, s), Counted: true}
 			for _, a := range p.AttackersOf(x, s) {
 				t.Attackers = append(t.Attackers, gamePiece(p, a))
 			}
+			t.Joint = len(t.Attackers) > 1
 			t.Note = fmt.Sprintf("the %s on %s is attacked (check)", p.At(s).Name(), s)
 			threats = append(threats, t)
 		}
@@ -35,8 +36,8 @@ func nature(p *chushogi.Position, x chushogi.Color, dest chushogi.Square, o *chu
 	if targets := p.CaptureTargets(dest, o); len(targets) > 0 {
 		natures = append(natures, arbiter.NatureAttack)
 		for _, s := range targets {
-			threats = append(threats, arbiter.GameThreat{Nature: arbiter.NatureAttack, Target: gamePiece(p, s),
-				Attackers: []arbiter.GamePiece{gamePiece(p, dest)}, Counted: true,
+			threats = append(threats, arbiter.Threat{Nature: arbiter.NatureAttack, Target: gamePiece(p, s),
+				Attackers: []arbiter.Piece{gamePiece(p, dest)}, Counted: true,
 				Note: fmt.Sprintf("the %s on %s can take the %s on %s", p.At(dest).Name(), dest, p.At(s).Name(), s)})
 		}
 	}
@@ -64,7 +65,7 @@ func side(c chushogi.Color) arbiter.Side {
 	return arbiter.SideSente
 }
 
-func gamePiece(p *chushogi.Position, s chushogi.Square) arbiter.GamePiece {
+func gamePiece(p *chushogi.Position, s chushogi.Square) arbiter.Piece {
 	pc := p.At(s)
-	return arbiter.GamePiece{Square: s.String(), Side: side(pc.Color()), Name: pc.String()}
+	return arbiter.Piece{Square: s.String(), Side: side(pc.Color()), Name: pc.String()}
 }

@@ -9,7 +9,7 @@ import (
 	"github.com/arbiter-xq/arbiter/arbiter"
 )
 
-func ruleset(t *testing.T, id string) arbiter.GameRuleset {
+func ruleset(t *testing.T, id string) arbiter.Ruleset {
 	t.Helper()
 	base, ov, err := arbiter.ParseRulesetID(id)
 	if err != nil {
@@ -35,7 +35,7 @@ type gameCase struct {
 }
 
 func outcome(t *testing.T, id, sfen, moves string) string {
-	r, err := arbiter.AdjudicateGame(context.Background(), ruleset(t, id), arbiter.GameStart{Position: sfen}, strings.Fields(moves))
+	r, err := arbiter.Adjudicate(context.Background(), ruleset(t, id), arbiter.Start{Position: sfen}, strings.Fields(moves))
 	var me *arbiter.MoveError
 	if errors.As(err, &me) {
 		return "reject:" + me.Code + "@" + itoa(me.Ply)

@@ -98,13 +98,13 @@ func (r *Ruleset) Info() arbiter.RulesetInfo { return r.info }
 func (r *Ruleset) MoveOptions() chushogi.Options { return r.cfg.moves }
 
 // WithOptions returns the ruleset with the overrides applied.
-func (r *Ruleset) WithOptions(overrides []arbiter.Override) (arbiter.GameRuleset, error) {
+func (r *Ruleset) WithOptions(overrides []arbiter.Override) (arbiter.Ruleset, error) {
 	all := append(append([]arbiter.Override(nil), r.overrides...), overrides...)
 	return build(r.base, all)
 }
 
 // NewGame opens a game at the start position (SFEN; empty = the standard start).
-func (r *Ruleset) NewGame(start arbiter.GameStart) (arbiter.GameSession, error) {
+func (r *Ruleset) NewGame(start arbiter.Start) (arbiter.Session, error) {
 	if start.Deal != "" {
 		return nil, &arbiter.PositionError{Field: "deal", Reason: "chu shogi has no deal"}
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/arbiter-xq/arbiter/arbiter"
 	"github.com/arbiter-xq/arbiter/chushogi"
+	"github.com/arbiter-xq/arbiter/rules/xqrules"
 )
 
 // session is one chu shogi game under a ruleset. Its cost per move does not grow with
@@ -21,8 +22,8 @@ type session struct {
 	streak [2]int
 	// checkStreak counts each side's consecutive checking moves.
 	checkStreak [2]int
-	plies       []arbiter.GamePly
-	cycle       *arbiter.GameCycle
+	plies       []arbiter.Ply
+	cycle       *arbiter.Cycle
 	result      arbiter.Result
 	term        arbiter.Termination
 	decidedAt   int
@@ -47,9 +48,9 @@ func rejectMove(ply int, text string, code chushogi.Reason, reason string, err e
 }
 
 // Play applies one USI move.
-func (s *session) Play(ctx context.Context, text string) (arbiter.GameUpdate, error) {
+func (s *session) Play(ctx context.Context, text string) (arbiter.Update, error) {
 	if err := ctx.Err(); err != nil {
-		return arbiter.GameUpdate{}, err
+		return arbiter.Update{}, err
 	}
 	ply := s.game.Len() + 1
 	m, err := chushogi.ParseUSI(strings.TrimSpace(text))
@@ -58,18 +59,18 @@ func (s *session) Play(ctx context.Context, text string) (arbiter.GameUpdate, er
 		if ue, ok := err.(*chushogi.USIError); ok {
 			code = ue.Code
 		}
-		return arbiter.GameUpdate{}, rejectMove(ply, text, code, err.Error(), err)
+		return arbiter.Update{}, rejectMove(ply, text, code, err.Error(), err)
 	}
 	if s.result != arbiter.ResultOngoing {
-		return arbiter.GameUpdate{}, rejectMove(ply, text, chushogi.ReasonGameOver,
+		return arbiter.Update{}, rejectMove(ply, text, chushogi.ReasonGameOver,
 			fmt.Sprintf("%s: %s (%s at ply %d)", m, chushogi.ReasonGameOver, s.explanation, s.decidedAt), nil)
 	}
 	pos := s.game.Position()
 	if ie := pos.WhyIllegal(m, s.game.Options()); ie != nil {
-		return arbiter.GameUpdate{}, rejectMove(ply, text, ie.Reason, ie.Error(), ie)
+		return arbiter.Update{}, rejectMove(ply, text, ie.Reason, ie.Error(), ie)
 	}
 	if s.rs.cfg.repetition == RepetitionForbidAny && s.game.WouldRepeat(m) {
-		return arbiter.GameUpdate{}, rejectMove(ply, text, chushogi.ReasonRepeatsPosition,
+		return arbiter.Update{}, rejectMove(ply, text, chushogi.ReasonRepeatsPosition,
 			fmt.Sprintf("%s: %s (forbid_any_repeat, identity %s)", m, chushogi.ReasonRepeatsPosition, s.rs.cfg.identity), nil)
 	}
 	cm := m.Canonical(pos)
@@ -81,7 +82,7 @@ func (s *session) Play(ctx context.Context, text string) (arbiter.GameUpdate, er
 	mover := pos.SideToMove()
 	rec, err := s.game.Play(m)
 	if err != nil {
-		return arbiter.GameUpdate{}, &arbiter.MoveError{Ply: ply, Text: text, Code: "illegal", Reason: err.Error(), Err: err}
+		return arbiter.Update{}, &arbiter.MoveError{Ply: ply, Text: text, Code: "illegal", Reason: err.Error(), Err: err}
 	}
 	after := s.game.Position()
 	natures, threats := nature(after, mover, m.To, s.game.Options())
@@ -95,13 +96,13 @@ func (s *session) Play(ctx context.Context, text string) (arbiter.GameUpdate, er
 	} else {
 		s.checkStreak[mover] = 0
 	}
-	gp := arbiter.GamePly{Ply: ply, Side: side(mover), Move: canonical, Text: text, Squares: squares, Natures: natures, Nature: natures[0],
+	gp := arbiter.Ply{Ply: ply, Side: side(mover), Move: canonical, Text: text, Squares: squares, Natures: natures, Nature: natures[0],
 		Threats: threats, Capture: rec.Captures.Any(), Check: natures[0] == arbiter.NatureCheck, Position: after.SFEN()}
 	occ := s.game.Occurrence()
 	gp.Occurrence = occ.Count
 	gp.Explanation = plyExplanation(rec, natures)
 	s.plies = append(s.plies, gp)
-	u := arbiter.GameUpdate{Ply: gp, Status: arbiter.StatusOngoing, Result: arbiter.ResultOngoing, Position: gp.Position}
+	u := arbiter.Update{Ply: gp, Status: arbiter.StatusOngoing, Result: arbiter.ResultOngoing, Position: gp.Position}
 	s.cycle = nil
 	if occ.Count >= 2 && s.rs.cfg.repetition != RepetitionForbidAny {
 		s.cycle = s.judgeCycle(occ)
@@ -153,20 +154,20 @@ func plyExplanation(rec chushogi.PlyRecord, natures []arbiter.Nature) string {
 //
 // The cost does not depend on the length of the game: the streaks are running counts.
 // The patterns list the natures of the cycle's plies, at most the last
-// arbiter.MaxCyclePlies of them.
-func (s *session) judgeCycle(occ chushogi.Occurrence) *arbiter.GameCycle {
+// xqrules.MaxCyclePlies of them.
+func (s *session) judgeCycle(occ chushogi.Occurrence) *arbiter.Cycle {
 	cur := s.game.Len()
 	d := (cur - occ.First) / 2
 	family := s.rs.cfg.repetition
-	c := &arbiter.GameCycle{FirstPly: occ.Previous + 1, LastPly: cur, Occurrence: occ.Count, Position: s.game.Position().SFEN()}
+	c := &arbiter.Cycle{FirstPly: occ.Previous + 1, LastPly: cur, Occurrence: occ.Count, Position: s.game.Position().SFEN()}
 	var throughout []chushogi.Color
 	for _, col := range []chushogi.Color{chushogi.Sente, chushogi.Gote} {
 		n := s.streak[col]
 		if family == RepetitionSennichite {
 			n = s.checkStreak[col]
 		}
-		pat := arbiter.GamePattern{Side: side(col)}
-		for i := max(c.FirstPly, c.LastPly-arbiter.MaxCyclePlies+1); i <= c.LastPly; i++ {
+		pat := arbiter.Pattern{Side: side(col)}
+		for i := max(c.FirstPly, c.LastPly-xqrules.MaxCyclePlies+1); i <= c.LastPly; i++ {
 			gp := s.plies[i-1]
 			if gp.Side == side(col) {
 				pat.Natures = append(pat.Natures, gp.Nature)
@@ -263,8 +264,8 @@ func (s *session) end(r arbiter.Result, t arbiter.Termination, why string) {
 }
 
 // Report is the game so far.
-func (s *session) Report() *arbiter.GameReport {
-	r := &arbiter.GameReport{Ruleset: s.rs.Info(), Plies: append([]arbiter.GamePly(nil), s.plies...), Cycle: s.cycle,
+func (s *session) Report() *arbiter.Report {
+	r := &arbiter.Report{Ruleset: s.rs.Info(), Plies: append([]arbiter.Ply(nil), s.plies...), Cycle: s.cycle,
 		Result: s.result, Termination: s.term, Status: arbiter.StatusOngoing, DecidedAtPly: s.decidedAt,
 		FirstPlayer: side(s.game.Start().SideToMove()), Explanation: s.explanation, FinalPosition: s.Position()}
 	if s.result != arbiter.ResultOngoing {

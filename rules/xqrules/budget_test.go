@@ -1,4 +1,4 @@
-package arbiter_test
+package xqrules_test
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"github.com/arbiter-xq/arbiter/internal/worstcase"
 	"github.com/arbiter-xq/arbiter/rules/asian"
 	"github.com/arbiter-xq/arbiter/rules/chinese"
+	"github.com/arbiter-xq/arbiter/rules/xqrules"
 	"github.com/arbiter-xq/arbiter/xiangqi"
 )
 
@@ -25,10 +26,10 @@ func longCycle(t testing.TB) (xiangqi.Position, []xiangqi.Move, arbiter.Policy) 
 // request, under each ruleset.
 func BenchmarkLongCycle(b *testing.B) {
 	start, ms, pol := longCycle(b)
-	for _, rs := range []arbiter.Ruleset{chinese.New(), asian.New()} {
+	for _, rs := range []xqrules.Ruleset{chinese.New(), asian.New()} {
 		b.Run(rs.Info().ID, func(b *testing.B) {
 			for b.Loop() {
-				if _, err := arbiter.AdjudicateContext(context.Background(), rs, start, ms, pol); err != nil {
+				if _, err := xqrules.AdjudicateContext(context.Background(), rs, start, ms, pol); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -42,9 +43,9 @@ func TestPlayCancelled(t *testing.T) {
 	start, ms, pol := longCycle(t)
 	red, black := worstcase.LongCycleLoops()
 	first := 2 * red * black // the ply that first repeats a position
-	for _, rs := range []arbiter.Ruleset{chinese.New(), asian.New()} {
+	for _, rs := range []xqrules.Ruleset{chinese.New(), asian.New()} {
 		t.Run(rs.Info().ID, func(t *testing.T) {
-			s, err := arbiter.NewSession(rs, start, pol)
+			s, err := xqrules.NewSession(rs, start, pol)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -81,9 +82,9 @@ func TestCycleCap(t *testing.T) {
 		{7, 8, 112, false},
 		{7, 9, 126, true},
 	} {
-		for _, rs := range []arbiter.Ruleset{chinese.New(), asian.New()} {
+		for _, rs := range []xqrules.Ruleset{chinese.New(), asian.New()} {
 			ms := moves(t, worstcase.RookLoops(tt.red, tt.black, tt.cycle), 1)
-			rep, err := arbiter.Adjudicate(rs, start, ms, pol)
+			rep, err := xqrules.Adjudicate(rs, start, ms, pol)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -92,7 +93,7 @@ func TestCycleCap(t *testing.T) {
 				t.Fatalf("%s %d/%d: cycle %+v, want %d plies", rs.Info().ID, tt.red, tt.black, c, tt.cycle)
 			}
 			refs := strings.Join(rep.Ruling.References, "; ")
-			if long := strings.Contains(refs, arbiter.LongCycleReference); long != tt.long {
+			if long := strings.Contains(refs, xqrules.LongCycleReference); long != tt.long {
 				t.Errorf("%s %d plies: references %q, judged as a long cycle %v, want %v", rs.Info().ID, tt.cycle, refs, long, tt.long)
 			}
 			if rep.Ruling.Verdict != arbiter.VerdictDraw {
@@ -120,14 +121,14 @@ func TestLongCyclePerpetualCheck(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	j := arbiter.JudgeLongCycle(g, 0, 4)
+	j := xqrules.JudgeLongCycle(g, 0, 4)
 	if j.Ruling.Verdict != arbiter.VerdictRedMustChange || !j.Sides[xiangqi.Red].Forbidden || j.Sides[xiangqi.Red].Pattern != "perpetual check" {
 		t.Errorf("perpetual check: %s, red %+v", j.Ruling.Verdict, j.Sides[xiangqi.Red])
 	}
 	if j.Sides[xiangqi.Black].Pattern != "idle" || j.Sides[xiangqi.Black].Forbidden {
 		t.Errorf("black: %+v", j.Sides[xiangqi.Black])
 	}
-	if j := arbiter.JudgeLongCycle(g, 2, 9); len(j.Plies) != 0 || j.Ruling.Verdict != arbiter.VerdictNone {
+	if j := xqrules.JudgeLongCycle(g, 2, 9); len(j.Plies) != 0 || j.Ruling.Verdict != arbiter.VerdictNone {
 		t.Errorf("out-of-range bounds: %+v", j)
 	}
 }
@@ -137,8 +138,8 @@ func TestLongCyclePerpetualCheck(t *testing.T) {
 func TestGameJudgeSameAsRuleset(t *testing.T) {
 	start := position(t, worstcase.LongCycleFEN)
 	pol := arbiter.Policy{NaturalMoveLimit: -1, DrawAtOccurrence: 100}
-	for _, rs := range []arbiter.Ruleset{chinese.New(), asian.New()} {
-		s, err := arbiter.NewSession(rs, start, pol)
+	for _, rs := range []xqrules.Ruleset{chinese.New(), asian.New()} {
+		s, err := xqrules.NewSession(rs, start, pol)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -191,7 +192,7 @@ func TestJudgeStopsAtOnce(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	for _, rs := range []arbiter.Ruleset{chinese.New(), asian.New()} {
+	for _, rs := range []xqrules.Ruleset{chinese.New(), asian.New()} {
 		for _, n := range []int{1, 2, 10, 50} {
 			ctx := &pollCtx{Context: context.Background(), n: n}
 			if _, err := rs.JudgeCycle(ctx, g, 0, 112); err != context.Canceled {
@@ -219,10 +220,10 @@ func BenchmarkCycleAtCap(b *testing.B) {
 	start := position(b, worstcase.LongCycleFEN)
 	ms := moves(b, worstcase.RookLoops(7, 8, 1000), 1)
 	pol := arbiter.Policy{NaturalMoveLimit: -1, DrawAtOccurrence: 100, LossAtOccurrence: 100}
-	for _, rs := range []arbiter.Ruleset{chinese.New(), asian.New()} {
+	for _, rs := range []xqrules.Ruleset{chinese.New(), asian.New()} {
 		b.Run(rs.Info().ID, func(b *testing.B) {
 			for b.Loop() {
-				if _, err := arbiter.AdjudicateContext(context.Background(), rs, start, ms, pol); err != nil {
+				if _, err := xqrules.AdjudicateContext(context.Background(), rs, start, ms, pol); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -1,4 +1,4 @@
-package arbiter_test
+package xqrules_test
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"github.com/arbiter-xq/arbiter/internal/corpus"
 	"github.com/arbiter-xq/arbiter/rules/asian"
 	"github.com/arbiter-xq/arbiter/rules/chinese"
+	"github.com/arbiter-xq/arbiter/rules/xqrules"
 	"github.com/arbiter-xq/arbiter/xiangqi"
 )
 
@@ -43,7 +44,7 @@ func position(t testing.TB, fen string) xiangqi.Position {
 }
 
 func TestAdjudicatePolicy(t *testing.T) {
-	rulesets := []arbiter.Ruleset{asian.New(), chinese.New()}
+	rulesets := []xqrules.Ruleset{asian.New(), chinese.New()}
 	tests := []struct {
 		name    string
 		policy  arbiter.Policy
@@ -67,7 +68,7 @@ func TestAdjudicatePolicy(t *testing.T) {
 	for _, rs := range rulesets {
 		for _, tt := range tests {
 			t.Run(rs.Info().ID+"/"+tt.name, func(t *testing.T) {
-				rep, err := arbiter.Adjudicate(rs, position(t, checkFEN), moves(t, checkCycle, tt.repeat), tt.policy)
+				rep, err := xqrules.Adjudicate(rs, position(t, checkFEN), moves(t, checkCycle, tt.repeat), tt.policy)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -90,15 +91,15 @@ func TestAdjudicatePolicy(t *testing.T) {
 // the no-draw regulation, Red (who moved first) must change instead.
 func TestAdjudicateDrawAndRegulation(t *testing.T) {
 	cycle := []string{"h0g2", "h9g7", "g2h0", "g7h9"}
-	for _, rs := range []arbiter.Ruleset{asian.New(), chinese.New()} {
-		rep, err := arbiter.Adjudicate(rs, xiangqi.StartPosition(), moves(t, cycle, 2), arbiter.Policy{})
+	for _, rs := range []xqrules.Ruleset{asian.New(), chinese.New()} {
+		rep, err := xqrules.Adjudicate(rs, xiangqi.StartPosition(), moves(t, cycle, 2), arbiter.Policy{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if rep.Ruling.Verdict != arbiter.VerdictDraw || rep.Result != arbiter.ResultDraw || rep.Termination != arbiter.TerminationRepetitionDraw {
 			t.Errorf("%s: %s %s %s, want a repetition draw", rs.Info().ID, rep.Ruling.Verdict, rep.Result, rep.Termination)
 		}
-		rep, err = arbiter.Adjudicate(rs, xiangqi.StartPosition(), moves(t, cycle, 2), arbiter.Policy{NoDrawBeforeMove: 25})
+		rep, err = xqrules.Adjudicate(rs, xiangqi.StartPosition(), moves(t, cycle, 2), arbiter.Policy{NoDrawBeforeMove: 25})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -115,28 +116,28 @@ func TestNaturalMoveLimit(t *testing.T) {
 	fen := "3k5/9/9/9/9/9/9/9/r8/4K3R w - - 0 1"
 	walk := []string{"i0i1", "a1a2", "i1i2", "a2a3", "i2i3", "a3a4", "i3i4", "a4a5"}
 	rs := asian.New()
-	rep, err := arbiter.Adjudicate(rs, position(t, fen), moves(t, walk, 1), arbiter.Policy{NaturalMoveLimit: 4})
+	rep, err := xqrules.Adjudicate(rs, position(t, fen), moves(t, walk, 1), arbiter.Policy{NaturalMoveLimit: 4})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if rep.Result != arbiter.ResultDraw || rep.Termination != arbiter.TerminationNaturalMoveLimit || rep.EndPly != 7 {
 		t.Errorf("limit 4 moves: %s %s at %d", rep.Result, rep.Termination, rep.EndPly)
 	}
-	rep, _ = arbiter.Adjudicate(rs, position(t, fen), moves(t, walk, 1), arbiter.Policy{NaturalMoveLimit: 5})
+	rep, _ = xqrules.Adjudicate(rs, position(t, fen), moves(t, walk, 1), arbiter.Policy{NaturalMoveLimit: 5})
 	if rep.Result != arbiter.ResultOngoing {
 		t.Errorf("limit 5 moves after 4: %s", rep.Result)
 	}
 	// Checks: the red rook checks along ranks 9 and 8; with one counted check per side
 	// the second check does not advance the counter.
 	checks := []string{"i0i9", "d9d8", "i9h9", "a1a2", "h9h8", "d8d9", "h8g8", "a2a3"}
-	rep, err = arbiter.Adjudicate(rs, position(t, fen), moves(t, checks, 1), arbiter.Policy{NaturalMoveLimit: 4, CheckCountLimit: 1})
+	rep, err = xqrules.Adjudicate(rs, position(t, fen), moves(t, checks, 1), arbiter.Policy{NaturalMoveLimit: 4, CheckCountLimit: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if rep.Result != arbiter.ResultOngoing {
 		t.Errorf("with checks beyond the limit not counted: %s %s", rep.Result, rep.Termination)
 	}
-	rep, _ = arbiter.Adjudicate(rs, position(t, fen), moves(t, checks, 1), arbiter.Policy{NaturalMoveLimit: 4, CheckCountLimit: -1})
+	rep, _ = xqrules.Adjudicate(rs, position(t, fen), moves(t, checks, 1), arbiter.Policy{NaturalMoveLimit: 4, CheckCountLimit: -1})
 	if rep.Result != arbiter.ResultDraw {
 		t.Errorf("with every ply counted: %s", rep.Result)
 	}
@@ -208,12 +209,12 @@ func loadGames(b *testing.B, n int) ([]xiangqi.Position, [][]xiangqi.Move, int) 
 // detection, classification of every cycle, policy) per game and per ply.
 func BenchmarkAdjudicate(b *testing.B) {
 	starts, games, plies := loadGames(b, 1000)
-	for _, rs := range []arbiter.Ruleset{asian.New(), chinese.New()} {
+	for _, rs := range []xqrules.Ruleset{asian.New(), chinese.New()} {
 		b.Run(rs.Info().ID, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				for i := range games {
-					if _, err := arbiter.Adjudicate(rs, starts[i], games[i], arbiter.Policy{}); err != nil {
+					if _, err := xqrules.Adjudicate(rs, starts[i], games[i], arbiter.Policy{}); err != nil {
 						b.Fatal(err)
 					}
 				}
@@ -231,9 +232,9 @@ func BenchmarkAdjudicate(b *testing.B) {
 func BenchmarkSessionRepeatedCycle(b *testing.B) {
 	shuffle := moves(b, []string{"h0g2", "h9g7", "g2h0", "g7h9"}, 1)
 	pol := arbiter.Policy{LossAtOccurrence: 100, DrawAtOccurrence: 100, NaturalMoveLimit: -1}
-	for _, rs := range []arbiter.Ruleset{asian.New(), chinese.New()} {
+	for _, rs := range []xqrules.Ruleset{asian.New(), chinese.New()} {
 		for _, occ := range []int{2, 50} {
-			s, err := arbiter.NewSession(rs, xiangqi.StartPosition(), pol)
+			s, err := xqrules.NewSession(rs, xiangqi.StartPosition(), pol)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -261,11 +262,11 @@ func BenchmarkSessionRepeatedCycle(b *testing.B) {
 // then finds a four-ply shuffle (out and back for both sides) that closes a cycle. It
 // returns the session after the prefix and the first three shuffle moves, and the move
 // that closes the cycle.
-func randomGame(tb testing.TB, rs arbiter.Ruleset, n int) (*arbiter.Session, xiangqi.Move) {
+func randomGame(tb testing.TB, rs xqrules.Ruleset, n int) (*xqrules.Session, xiangqi.Move) {
 	tb.Helper()
 	pol := arbiter.Policy{NaturalMoveLimit: -1}
 	for seed := uint64(1); seed < 100; seed++ {
-		s, err := arbiter.NewSession(rs, xiangqi.StartPosition(), pol)
+		s, err := xqrules.NewSession(rs, xiangqi.StartPosition(), pol)
 		if err != nil {
 			tb.Fatal(err)
 		}
@@ -295,7 +296,7 @@ func randomGame(tb testing.TB, rs arbiter.Ruleset, n int) (*arbiter.Session, xia
 			continue
 		}
 		// Rebuild the session over the same moves so its counters are consistent.
-		s, _ = arbiter.NewSession(rs, xiangqi.StartPosition(), pol)
+		s, _ = xqrules.NewSession(rs, xiangqi.StartPosition(), pol)
 		for _, m := range g.Moves() {
 			if _, err := s.Play(context.Background(), m); err != nil {
 				tb.Fatal(err)
@@ -311,7 +312,7 @@ func randomGame(tb testing.TB, rs arbiter.Ruleset, n int) (*arbiter.Session, xia
 
 // shuffle plays three moves m1 m2 reverse(m1) of an out-and-back cycle and returns
 // reverse(m2), which closes it.
-func shuffle(s *arbiter.Session) (xiangqi.Move, bool) {
+func shuffle(s *xqrules.Session) (xiangqi.Move, bool) {
 	g := s.Game()
 	p := *g.Position()
 	for _, m1 := range p.LegalMoves() {
@@ -351,7 +352,7 @@ func shuffle(s *arbiter.Session) (xiangqi.Move, bool) {
 // test), "cycle" a move that closes a repetition cycle (plus the ruleset's judgement).
 // The cost must not grow with the length of the game.
 func BenchmarkSessionMove(b *testing.B) {
-	for _, rs := range []arbiter.Ruleset{asian.New(), chinese.New()} {
+	for _, rs := range []xqrules.Ruleset{asian.New(), chinese.New()} {
 		for _, prefix := range []int{10, 1000} {
 			s, closing := randomGame(b, rs, prefix)
 			g := s.Game()
@@ -411,7 +412,7 @@ func TestStartPositionDecided(t *testing.T) {
 		{"3k5/R8/4R4/9/9/9/9/9/9/5K3 b - - 0 1", arbiter.TerminationStalemate},
 	}
 	for _, tt := range tests {
-		rep, err := arbiter.Adjudicate(asian.New(), position(t, tt.fen), nil, arbiter.Policy{})
+		rep, err := xqrules.Adjudicate(asian.New(), position(t, tt.fen), nil, arbiter.Policy{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -436,7 +437,7 @@ func TestRegulationUsesFENMoveNumber(t *testing.T) {
 		{base + " w - - 0 24", arbiter.VerdictDraw},          // the cycle ends in move 25
 	}
 	for _, tt := range tests {
-		rep, err := arbiter.Adjudicate(asian.New(), position(t, tt.fen), moves(t, cycle, 1), arbiter.Policy{NoDrawBeforeMove: 25})
+		rep, err := xqrules.Adjudicate(asian.New(), position(t, tt.fen), moves(t, cycle, 1), arbiter.Policy{NoDrawBeforeMove: 25})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -446,14 +447,14 @@ func TestRegulationUsesFENMoveNumber(t *testing.T) {
 	}
 	// Black to move at move 30: Red still moved first in the game.
 	blackCycle := []string{"h9g7", "h0g2", "g7h9", "g2h0"}
-	rep, err := arbiter.Adjudicate(asian.New(), position(t, base+" b - - 0 10"), moves(t, blackCycle, 1), arbiter.Policy{NoDrawBeforeMove: 25})
+	rep, err := xqrules.Adjudicate(asian.New(), position(t, base+" b - - 0 10"), moves(t, blackCycle, 1), arbiter.Policy{NoDrawBeforeMove: 25})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if rep.Ruling.Verdict != arbiter.VerdictRedMustChange {
 		t.Errorf("black to move at move 10: %s, want red must change", rep.Ruling.Verdict)
 	}
-	rep, _ = arbiter.Adjudicate(asian.New(), position(t, base+" b - - 0 1"), moves(t, blackCycle, 1), arbiter.Policy{NoDrawBeforeMove: 25})
+	rep, _ = xqrules.Adjudicate(asian.New(), position(t, base+" b - - 0 1"), moves(t, blackCycle, 1), arbiter.Policy{NoDrawBeforeMove: 25})
 	if rep.Ruling.Verdict != arbiter.VerdictBlackMustChange {
 		t.Errorf("black to move at move 1: %s, want black must change", rep.Ruling.Verdict)
 	}
@@ -462,7 +463,7 @@ func TestRegulationUsesFENMoveNumber(t *testing.T) {
 // When the record goes on after the game ended, the report keeps the deciding cycle.
 func TestDecidingCycleSurvives(t *testing.T) {
 	ms := moves(t, append(append(append([]string{}, checkCycle...), checkCycle...), "f0e0", "e8f8"), 1)
-	rep, err := arbiter.Adjudicate(asian.New(), position(t, checkFEN), ms, arbiter.Policy{})
+	rep, err := xqrules.Adjudicate(asian.New(), position(t, checkFEN), ms, arbiter.Policy{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -477,7 +478,7 @@ func TestDecidingCycleSurvives(t *testing.T) {
 func TestAdjudicateContext(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, err := arbiter.AdjudicateContext(ctx, asian.New(), position(t, checkFEN), moves(t, checkCycle, 2), arbiter.Policy{})
+	_, err := xqrules.AdjudicateContext(ctx, asian.New(), position(t, checkFEN), moves(t, checkCycle, 2), arbiter.Policy{})
 	if err != context.Canceled {
 		t.Errorf("cancelled context: %v", err)
 	}

@@ -1,4 +1,4 @@
-package arbiter_test
+package xqrules_test
 
 import (
 	"context"
@@ -10,19 +10,20 @@ import (
 	"github.com/arbiter-xq/arbiter/internal/worstcase"
 	"github.com/arbiter-xq/arbiter/rules/asian"
 	"github.com/arbiter-xq/arbiter/rules/chinese"
+	"github.com/arbiter-xq/arbiter/rules/xqrules"
 	"github.com/arbiter-xq/arbiter/xiangqi"
 )
 
 // foresightLog records what a game judge was told ahead (Foresee) and what it was asked.
 type foresightLog struct {
-	told, judged []arbiter.CycleBounds
+	told, judged []xqrules.CycleBounds
 	calls        int
 	untold       int // judgements of cycles not told before
 }
 
 // gameJudgeOf returns the judge a session of rs uses.
-func gameJudgeOf(rs arbiter.Ruleset) arbiter.CycleJudge {
-	if gj, ok := rs.(arbiter.GameJudger); ok {
+func gameJudgeOf(rs xqrules.Ruleset) xqrules.CycleJudge {
+	if gj, ok := rs.(xqrules.GameJudger); ok {
 		return gj.NewGameJudge()
 	}
 	return rs
@@ -31,21 +32,21 @@ func gameJudgeOf(rs arbiter.Ruleset) arbiter.CycleJudge {
 // foreseeRuleset is a ruleset whose game judges are Foreseers that keep a log and pass
 // what they are told on to the ruleset's own game judge.
 type foreseeRuleset struct {
-	arbiter.Ruleset
+	xqrules.Ruleset
 	log *foresightLog
 }
 
-func (r foreseeRuleset) NewGameJudge() arbiter.CycleJudge {
+func (r foreseeRuleset) NewGameJudge() xqrules.CycleJudge {
 	return &foreseeJudge{gameJudgeOf(r.Ruleset), r.log}
 }
 
 type foreseeJudge struct {
-	inner arbiter.CycleJudge
+	inner xqrules.CycleJudge
 	log   *foresightLog
 }
 
-func (j *foreseeJudge) JudgeCycle(ctx context.Context, g *xiangqi.Game, start, end int) (arbiter.Judgement, error) {
-	c := arbiter.CycleBounds{Start: start, End: end}
+func (j *foreseeJudge) JudgeCycle(ctx context.Context, g *xiangqi.Game, start, end int) (xqrules.Judgement, error) {
+	c := xqrules.CycleBounds{Start: start, End: end}
 	if !slices.Contains(j.log.told, c) {
 		j.log.untold++
 	}
@@ -55,7 +56,7 @@ func (j *foreseeJudge) JudgeCycle(ctx context.Context, g *xiangqi.Game, start, e
 
 func (j *foreseeJudge) Foresees() bool { return true }
 
-func (j *foreseeJudge) Foresee(ctx context.Context, g *xiangqi.Game, cycles []arbiter.CycleBounds) {
+func (j *foreseeJudge) Foresee(ctx context.Context, g *xiangqi.Game, cycles []xqrules.CycleBounds) {
 	j.log.calls++
 	for _, c := range cycles {
 		if c.Start < 0 || c.End > g.Len() || c.Start >= c.End || g.HashAt(c.Start) != g.HashAt(c.End) {
@@ -63,16 +64,16 @@ func (j *foreseeJudge) Foresee(ctx context.Context, g *xiangqi.Game, cycles []ar
 		}
 	}
 	j.log.told = append(j.log.told, cycles...)
-	if fs, ok := j.inner.(arbiter.Foreseer); ok && fs.Foresees() {
+	if fs, ok := j.inner.(xqrules.Foreseer); ok && fs.Foresees() {
 		fs.Foresee(ctx, g, cycles)
 	}
 }
 
 // blindRuleset is a ruleset whose game judges cannot be told anything ahead.
-type blindRuleset struct{ arbiter.Ruleset }
+type blindRuleset struct{ xqrules.Ruleset }
 
-func (r blindRuleset) NewGameJudge() arbiter.CycleJudge {
-	return struct{ arbiter.CycleJudge }{gameJudgeOf(r.Ruleset)}
+func (r blindRuleset) NewGameJudge() xqrules.CycleJudge {
+	return struct{ xqrules.CycleJudge }{gameJudgeOf(r.Ruleset)}
 }
 
 // TestAdjudicateForesight: Adjudicate tells a judge that can use it (Foreseer) of cycles
@@ -88,7 +89,7 @@ func TestAdjudicateForesight(t *testing.T) {
 	checks := moves(t, checkCycle, 10)
 	for _, tc := range []struct {
 		name   string
-		rs     arbiter.Ruleset
+		rs     xqrules.Ruleset
 		start  xiangqi.Position
 		policy arbiter.Policy
 		moves  []xiangqi.Move
@@ -110,11 +111,11 @@ func TestAdjudicateForesight(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			log := &foresightLog{}
-			got, err := arbiter.Adjudicate(foreseeRuleset{tc.rs, log}, tc.start, tc.moves, tc.policy)
+			got, err := xqrules.Adjudicate(foreseeRuleset{tc.rs, log}, tc.start, tc.moves, tc.policy)
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, err := arbiter.Adjudicate(blindRuleset{tc.rs}, tc.start, tc.moves, tc.policy)
+			want, err := xqrules.Adjudicate(blindRuleset{tc.rs}, tc.start, tc.moves, tc.policy)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,117 +1,12 @@
-package arbiter
+package xqrules
 
 import (
 	"context"
 	"fmt"
 
+	"github.com/arbiter-xq/arbiter/arbiter"
 	"github.com/arbiter-xq/arbiter/xiangqi"
 )
-
-// Result is the state of the game under a policy. The values match arbiter.v1.Result.
-type Result uint8
-
-// Results.
-const (
-	ResultUnspecified Result = iota
-	ResultOngoing
-	ResultRedWins
-	ResultBlackWins
-	ResultDraw
-	ResultSenteWins // chu shogi
-	ResultGoteWins  // chu shogi
-)
-
-// String names the result.
-func (r Result) String() string {
-	switch r {
-	case ResultOngoing:
-		return "ongoing"
-	case ResultRedWins:
-		return "red wins"
-	case ResultBlackWins:
-		return "black wins"
-	case ResultDraw:
-		return "draw"
-	case ResultSenteWins:
-		return "sente wins"
-	case ResultGoteWins:
-		return "gote wins"
-	}
-	return "unspecified"
-}
-
-// Wins returns the result "c wins".
-func Wins(c xiangqi.Color) Result {
-	if c == xiangqi.Red {
-		return ResultRedWins
-	}
-	return ResultBlackWins
-}
-
-// Termination says why a game ended.
-type Termination uint8
-
-// Terminations.
-const (
-	TerminationNone Termination = iota
-	TerminationCheckmate
-	TerminationStalemate
-	TerminationPerpetualCheck
-	TerminationPerpetualChase
-	TerminationPerpetualMateThreat
-	TerminationCombinedAttack // e.g. one check one chase, where forbidden
-	TerminationRepetitionDraw
-	TerminationNaturalMoveLimit
-	TerminationRegulation // a repetition draw before the tournament's no-draw move
-	// The other games' endings.
-	TerminationElimination     // banqi: the side to move has no piece left
-	TerminationNoLegalMove     // banqi "no legal action", chu shogi "no legal move": the side to move loses
-	TerminationPerpetualAttack // banqi and chu shogi: the side that attacked throughout loses
-	TerminationLongChase       // banqi route-revisit long chase (禁止長追)
-	TerminationNoProgress      // banqi: N plies without a flip or capture, a draw
-	TerminationRoyalCaptured   // chu shogi: the side has no royal piece left
-	TerminationBareKing        // chu shogi: bare king
-	TerminationKingAgainstKing // chu shogi: king against king, a draw
-)
-
-var terminationNames = [...]string{"none", "checkmate", "stalemate", "perpetual check", "perpetual chase",
-	"perpetual mate threat", "combined attack", "repetition draw", "natural move limit", "repetition before the no-draw move",
-	"elimination", "no legal move", "perpetual attack", "long chase", "no progress", "royal pieces captured",
-	"bare king", "king against king"}
-
-// String names the termination.
-func (t Termination) String() string {
-	if int(t) < len(terminationNames) {
-		return terminationNames[t]
-	}
-	return "invalid"
-}
-
-// Status is what a move did to the game.
-type Status uint8
-
-// Statuses.
-const (
-	StatusOngoing   Status = iota + 1 // nothing to report
-	StatusWarning                     // a repetition with a must-change ruling: the violator is warned
-	StatusGameOver                    // the game ended with this move
-	StatusForbidden                   // the move was refused (policy ViolationForbid) and not played
-)
-
-// String names the status.
-func (s Status) String() string {
-	switch s {
-	case StatusOngoing:
-		return "ongoing"
-	case StatusWarning:
-		return "warning"
-	case StatusGameOver:
-		return "game over"
-	case StatusForbidden:
-		return "forbidden"
-	}
-	return "unspecified"
-}
 
 // Cycle is a repetition cycle and the ruleset's reading of it.
 type Cycle struct {
@@ -129,13 +24,13 @@ type Update struct {
 	Ply    int // index of the move
 	Move   xiangqi.Move
 	Check  bool // the move gives check
-	Status Status
+	Status arbiter.Status
 	// Cycle is set when the move repeated a position.
 	Cycle *Cycle
 	// Ruling is the ruling on that cycle after the policy (e.g. the no-draw regulation).
-	Ruling      Ruling
-	Result      Result
-	Termination Termination
+	Ruling      arbiter.Ruling
+	Result      arbiter.Result
+	Termination arbiter.Termination
 	Explanation string
 }
 
@@ -147,20 +42,20 @@ type Update struct {
 type Session struct {
 	rs     Ruleset
 	judge  CycleJudge // rs, or the per-game judge it offers (GameJudger)
-	policy Policy
+	policy arbiter.Policy
 	game   *xiangqi.Game
 	// natural move counter: plies since the last capture that count, and each side's
 	// checks in that window.
 	counted int
 	checks  [2]int
 	over    bool
-	result  Result
-	term    Termination
+	result  arbiter.Result
+	term    arbiter.Termination
 	occ     []int // scratch
 }
 
 // NewSession starts a game from start. The policy is normalised (see Policy.Normalize).
-func NewSession(rs Ruleset, start xiangqi.Position, policy Policy) (*Session, error) {
+func NewSession(rs Ruleset, start xiangqi.Position, policy arbiter.Policy) (*Session, error) {
 	pol, err := policy.Normalize()
 	if err != nil {
 		return nil, err
@@ -183,9 +78,9 @@ func (s *Session) endIfNoMove() bool {
 	}
 	loser := pos.SideToMove()
 	if pos.InCheck(loser) {
-		s.end(Wins(loser.Other()), TerminationCheckmate)
+		s.end(Wins(loser.Other()), arbiter.TerminationCheckmate)
 	} else {
-		s.end(Wins(loser.Other()), TerminationStalemate)
+		s.end(Wins(loser.Other()), arbiter.TerminationStalemate)
 	}
 	return true
 }
@@ -194,10 +89,10 @@ func (s *Session) endIfNoMove() bool {
 func (s *Session) Game() *xiangqi.Game { return s.game }
 
 // Policy returns the normalised policy.
-func (s *Session) Policy() Policy { return s.policy }
+func (s *Session) Policy() arbiter.Policy { return s.policy }
 
 // Over reports whether the game has ended, and how.
-func (s *Session) Over() (Result, Termination, bool) { return s.result, s.term, s.over }
+func (s *Session) Over() (arbiter.Result, arbiter.Termination, bool) { return s.result, s.term, s.over }
 
 // Play checks and plays one move and returns the state after it. An illegal move is
 // an error (*xiangqi.MoveError) and changes nothing. Moves after the end of the game are
@@ -213,12 +108,12 @@ func (s *Session) Play(ctx context.Context, m xiangqi.Move) (Update, error) {
 	}
 	ply := g.Len() - 1
 	rec := g.Ply(ply)
-	u := Update{Ply: ply, Move: m, Check: rec.Check, Status: StatusOngoing, Result: ResultOngoing}
+	u := Update{Ply: ply, Move: m, Check: rec.Check, Status: arbiter.StatusOngoing, Result: arbiter.ResultOngoing}
 	savedCounted, savedChecks := s.counted, s.checks
 	s.countNatural(mover, rec)
 
 	if s.over {
-		u.Status, u.Result, u.Termination = StatusGameOver, s.result, s.term
+		u.Status, u.Result, u.Termination = arbiter.StatusGameOver, s.result, s.term
 		u.Explanation = "the game was already over (" + s.term.String() + ")"
 		return u, nil
 	}
@@ -235,43 +130,43 @@ func (s *Session) Play(ctx context.Context, m xiangqi.Move) (Update, error) {
 		c.Judgement = j
 		u.Cycle = c
 		u.Ruling = s.applyRegulation(c.Judgement.Ruling, c)
-		if v, ok := u.Ruling.Verdict.Violator(); ok {
+		if v, ok := Violator(u.Ruling.Verdict); ok {
 			if c.Occurrence >= s.policy.LossAtOccurrence {
-				if s.policy.OnViolation == ViolationForbid && v == mover {
+				if s.policy.OnViolation == arbiter.ViolationForbid && v == mover {
 					g.Undo()
 					s.counted, s.checks = savedCounted, savedChecks
-					u.Status = StatusForbidden
+					u.Status = arbiter.StatusForbidden
 					u.Explanation = fmt.Sprintf("%s must change: this move would repeat the position a %s time with %s (%s); play another move",
-						v, Ordinal(c.Occurrence), c.Sides[v].Pattern, PatternChinese(c.Sides[v].Natures))
+						v, arbiter.Ordinal(c.Occurrence), c.Sides[v].Pattern, arbiter.PatternChinese(c.Sides[v].Natures))
 					return u, nil
 				}
-				if s.policy.OnViolation == ViolationLose {
+				if s.policy.OnViolation == arbiter.ViolationLose {
 					s.end(Wins(v.Other()), terminationFor(c.Sides[v].Natures))
-					u.Status, u.Result, u.Termination = StatusGameOver, s.result, s.term
+					u.Status, u.Result, u.Termination = arbiter.StatusGameOver, s.result, s.term
 					u.Explanation = fmt.Sprintf("%s did not change (%s, %s) and loses at the %s occurrence",
-						v, c.Sides[v].Pattern, PatternChinese(c.Sides[v].Natures), Ordinal(c.Occurrence))
+						v, c.Sides[v].Pattern, arbiter.PatternChinese(c.Sides[v].Natures), arbiter.Ordinal(c.Occurrence))
 					return u, nil
 				}
 			}
-			u.Status = StatusWarning
+			u.Status = arbiter.StatusWarning
 			u.Explanation = fmt.Sprintf("%s must change (%s, %s); the position has occurred %d times",
-				v, c.Sides[v].Pattern, PatternChinese(c.Sides[v].Natures), c.Occurrence)
-		} else if u.Ruling.Verdict == VerdictDraw && c.Occurrence >= s.policy.DrawAtOccurrence {
-			s.end(ResultDraw, TerminationRepetitionDraw)
-			u.Status, u.Result, u.Termination = StatusGameOver, s.result, s.term
-			u.Explanation = fmt.Sprintf("repetition allowed for both sides (不变作和); drawn at the %s occurrence", Ordinal(c.Occurrence))
+				v, c.Sides[v].Pattern, arbiter.PatternChinese(c.Sides[v].Natures), c.Occurrence)
+		} else if u.Ruling.Verdict == arbiter.VerdictDraw && c.Occurrence >= s.policy.DrawAtOccurrence {
+			s.end(arbiter.ResultDraw, arbiter.TerminationRepetitionDraw)
+			u.Status, u.Result, u.Termination = arbiter.StatusGameOver, s.result, s.term
+			u.Explanation = fmt.Sprintf("repetition allowed for both sides (不变作和); drawn at the %s occurrence", arbiter.Ordinal(c.Occurrence))
 			return u, nil
 		}
 	}
 
 	if s.endIfNoMove() {
-		u.Status, u.Result, u.Termination = StatusGameOver, s.result, s.term
+		u.Status, u.Result, u.Termination = arbiter.StatusGameOver, s.result, s.term
 		u.Explanation = fmt.Sprintf("%s has no legal move (%s) and loses", g.Position().SideToMove(), s.term)
 		return u, nil
 	}
 	if lim := s.policy.NaturalMoveLimit; lim > 0 && s.counted >= 2*lim {
-		s.end(ResultDraw, TerminationNaturalMoveLimit)
-		u.Status, u.Result, u.Termination = StatusGameOver, s.result, s.term
+		s.end(arbiter.ResultDraw, arbiter.TerminationNaturalMoveLimit)
+		u.Status, u.Result, u.Termination = arbiter.StatusGameOver, s.result, s.term
 		u.Explanation = fmt.Sprintf("%d moves without a capture (自然限着)", lim)
 	}
 	return u, nil
@@ -365,7 +260,7 @@ func (s *Session) foresee(ctx context.Context, fs Foreseer, moves []xiangqi.Move
 	return n
 }
 
-func (s *Session) end(r Result, t Termination) {
+func (s *Session) end(r arbiter.Result, t arbiter.Termination) {
 	s.over, s.result, s.term = true, r, t
 }
 
@@ -387,8 +282,8 @@ func (s *Session) countNatural(mover xiangqi.Color, rec xiangqi.PlyRecord) {
 }
 
 // applyRegulation applies the no-draw-before-move regulation to a ruling.
-func (s *Session) applyRegulation(r Ruling, c *Cycle) Ruling {
-	if r.Verdict != VerdictDraw || s.policy.NoDrawBeforeMove == 0 {
+func (s *Session) applyRegulation(r arbiter.Ruling, c *Cycle) arbiter.Ruling {
+	if r.Verdict != arbiter.VerdictDraw || s.policy.NoDrawBeforeMove == 0 {
 		return r
 	}
 	// The number of the move the last ply belongs to, from the FEN's move counter: the
@@ -408,7 +303,7 @@ func (s *Session) applyRegulation(r Ruling, c *Cycle) Ruling {
 	if st := s.game.Start(); st.SideToMove() == xiangqi.Black && st.Fullmove <= 1 {
 		first = xiangqi.Black
 	}
-	return Ruling{
+	return arbiter.Ruling{
 		Verdict:    MustChange(first),
 		References: append(append([]string(nil), r.References...), fmt.Sprintf("tournament regulation: no draw before move %d", s.policy.NoDrawBeforeMove)),
 		Explanation: fmt.Sprintf("%s Under the tournament regulation no draw is allowed before move %d, so %s, who moved first, must change.",
@@ -419,19 +314,19 @@ func (s *Session) applyRegulation(r Ruling, c *Cycle) Ruling {
 // terminationFor names the violation that ended the game.
 // A violator whose moves are not all attacks can only have been made to change by the
 // no-draw regulation.
-func terminationFor(natures []Nature) Termination {
-	if !AllAttacks(natures) {
-		return TerminationRegulation
+func terminationFor(natures []arbiter.Nature) arbiter.Termination {
+	if !arbiter.AllAttacks(natures) {
+		return arbiter.TerminationRegulation
 	}
-	if allSame(natures) {
+	if arbiter.AllSame(natures) {
 		switch natures[0] {
-		case NatureCheck:
-			return TerminationPerpetualCheck
-		case NatureChase:
-			return TerminationPerpetualChase
-		case NatureMateThreat:
-			return TerminationPerpetualMateThreat
+		case arbiter.NatureCheck:
+			return arbiter.TerminationPerpetualCheck
+		case arbiter.NatureChase:
+			return arbiter.TerminationPerpetualChase
+		case arbiter.NatureMateThreat:
+			return arbiter.TerminationPerpetualMateThreat
 		}
 	}
-	return TerminationCombinedAttack
+	return arbiter.TerminationCombinedAttack
 }

@@ -1,8 +1,9 @@
-package arbiter
+package xqrules
 
 import (
 	"fmt"
 
+	"github.com/arbiter-xq/arbiter/arbiter"
 	"github.com/arbiter-xq/arbiter/xiangqi"
 )
 
@@ -46,17 +47,17 @@ func JudgeLongCycle(g *xiangqi.Game, start, end int) Judgement {
 		side = side.Other()
 	}
 	// The moves share their All lists and notes: a long cycle costs a few words per move.
-	idle, check := []Nature{NatureIdle}, []Nature{NatureCheck}
+	idle, check := []arbiter.Nature{arbiter.NatureIdle}, []arbiter.Nature{arbiter.NatureCheck}
 	j.Plies = make([]PlyNature, end-start)
 	for c := range j.Sides {
 		n := (end - start + 1) / 2
-		j.Sides[c].Plies, j.Sides[c].Natures = make([]int, 0, n), make([]Nature, 0, n)
+		j.Sides[c].Plies, j.Sides[c].Natures = make([]int, 0, n), make([]arbiter.Nature, 0, n)
 	}
 	for i := start; i < end; i++ {
 		pn := &j.Plies[i-start]
-		*pn = PlyNature{Ply: i, Nature: NatureIdle, All: idle[:1:1], Note: note}
+		*pn = PlyNature{Ply: i, Nature: arbiter.NatureIdle, All: idle[:1:1], Note: note}
 		if g.Ply(i).Check {
-			*pn = PlyNature{Ply: i, Nature: NatureCheck, All: check[:1:1], Note: "gives check (将)"}
+			*pn = PlyNature{Ply: i, Nature: arbiter.NatureCheck, All: check[:1:1], Note: "gives check (将)"}
 		}
 		sp := &j.Sides[side]
 		sp.Plies = append(sp.Plies, i)
@@ -67,20 +68,20 @@ func JudgeLongCycle(g *xiangqi.Game, start, end int) Judgement {
 	for _, c := range []xiangqi.Color{xiangqi.Red, xiangqi.Black} {
 		sp := &j.Sides[c]
 		sp.Side = c
-		sp.Pattern = PatternName(sp.Natures)
-		checks[c] = len(sp.Natures) > 0 && allSame(sp.Natures) && sp.Natures[0] == NatureCheck
+		sp.Pattern = arbiter.PatternName(sp.Natures)
+		checks[c] = len(sp.Natures) > 0 && arbiter.AllSame(sp.Natures) && sp.Natures[0] == arbiter.NatureCheck
 		sp.Forbidden = checks[c]
 	}
 	long := fmt.Sprintf("The cycle has %d plies, more than the %d classified move by move, so only checks are read. ", end-start, MaxCyclePlies)
 	switch {
 	case checks[xiangqi.Red] && !checks[xiangqi.Black]:
-		j.Ruling = Ruling{Verdict: VerdictRedMustChange, Explanation: long + "Red checks on every move (长将) and Black does not: Red must change."}
+		j.Ruling = arbiter.Ruling{Verdict: arbiter.VerdictRedMustChange, Explanation: long + "Red checks on every move (长将) and Black does not: Red must change."}
 	case checks[xiangqi.Black] && !checks[xiangqi.Red]:
-		j.Ruling = Ruling{Verdict: VerdictBlackMustChange, Explanation: long + "Black checks on every move (长将) and Red does not: Black must change."}
+		j.Ruling = arbiter.Ruling{Verdict: arbiter.VerdictBlackMustChange, Explanation: long + "Black checks on every move (长将) and Red does not: Black must change."}
 	case checks[xiangqi.Red]:
-		j.Ruling = Ruling{Verdict: VerdictDraw, Explanation: long + "Both sides check on every move: neither alone checks perpetually, so the repetition is a draw."}
+		j.Ruling = arbiter.Ruling{Verdict: arbiter.VerdictDraw, Explanation: long + "Both sides check on every move: neither alone checks perpetually, so the repetition is a draw."}
 	default:
-		j.Ruling = Ruling{Verdict: VerdictDraw, Explanation: long + "Neither side checks on every move, so the repetition is a draw."}
+		j.Ruling = arbiter.Ruling{Verdict: arbiter.VerdictDraw, Explanation: long + "Neither side checks on every move, so the repetition is a draw."}
 	}
 	return j
 }
