@@ -88,6 +88,12 @@ func TestSpecCases(t *testing.T) {
 		{name: "RP-5 general to move allowed", id: "banqi-tw", ov: "repetition=allowed", pos: "4/4/4/4/4/1p2/4/1K2 r - 0", moves: "b1-a1 b3-b2 a1-a2 b2xa2", result: arbiter.ResultBlackWins, reason: ReasonElimination, endPly: 4},
 		{name: "NP-1", id: "banqi-cdc", ov: "hidden_capture=all", pos: "4/4/4/4/4/2X1/2N1/4 r m 179", moves: "c2xc3=m", result: arbiter.ResultOngoing},
 		{name: "EG-1", id: "banqi-tw", pos: "4/4/4/4/4/4/g3/Pm2 r - 0", moves: "", result: arbiter.ResultBlackWins, reason: ReasonNoLegalAction, endPly: 0},
+		// A set-up in which the side not to move has no pieces is over at the start.
+		{name: "set-up, Black has nothing", id: "banqi-tw", pos: "4/4/4/4/4/4/4/G3 r - 0", moves: "", result: arbiter.ResultRedWins, reason: ReasonElimination, endPly: 0},
+		{name: "set-up, Red has nothing", id: "banqi-cdc", pos: "4/4/4/4/4/4/4/g3 r - 0", moves: "", result: arbiter.ResultBlackWins, reason: ReasonElimination, endPly: 0},
+		{name: "set-up, Red has nothing, Black to move", id: "banqi-hk", pos: "4/4/4/X3/4/4/4/4 b k 0", moves: "", result: arbiter.ResultBlackWins, reason: ReasonElimination, endPly: 0},
+		{name: "set-up, Black has only a face-down piece", id: "banqi-tw", pos: "4/4/4/X3/4/4/4/G3 r k 0", moves: "", result: arbiter.ResultOngoing},
+		{name: "set-up, nobody has anything", id: "banqi-tw", pos: "4/4/4/4/4/4/4/4 r - 0", moves: "", result: arbiter.ResultBlackWins, reason: ReasonElimination, endPly: 0},
 		{name: "EG-2", id: "banqi-tw", pos: "3X/4/4/4/4/4/g3/Pm2 r p 0", moves: "", result: arbiter.ResultOngoing},
 		{name: "FF-1", id: "banqi-tw", pos: "", moves: "c6=G c5=p c6xc5 b5=k c5-c6 b5-c5 d6=c c5xc6", result: arbiter.ResultOngoing},
 		{name: "FF-2 move", id: "banqi-tw", pos: "", moves: "c6-c5", illegalPly: 1, rule: bq.RuleBeforeFirstFlip},

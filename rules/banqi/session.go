@@ -135,7 +135,17 @@ func (s *Session) end(r arbiter.Result, why Reason, ply int, note string) {
 }
 
 // checkStart applies the end checks of §5 once to the start position.
+//
+// A set-up position may also leave the side that is not to move without pieces (no
+// ply can do that, since a ply never removes its mover's last piece). That side has no
+// piece left and has lost (§5, elimination): the game is over at the start, before
+// the side to move acts. When both sides have none, the side to move is checked first.
 func (s *Session) checkStart() {
+	pos := s.game.Position()
+	if side := pos.SideToMove(); side != bq.NoColor && !pos.Eliminated(side) && pos.Eliminated(side.Other()) {
+		s.end(wins(side), ReasonElimination, -1, fmt.Sprintf("%s has no piece left, face-up or face-down, and has lost (§5)", side.Other()))
+		return
+	}
 	u := Update{Ply: -1}
 	s.checkEnd(&u, -1)
 }
