@@ -112,6 +112,9 @@ func (r *Ruleset) NewGame(start arbiter.GameStart) (arbiter.GameSession, error) 
 	if err != nil {
 		return nil, err
 	}
+	if err := checkStartRoyals(&pos); err != nil {
+		return nil, err
+	}
 	// The policy is checked like every game's (a bad one is a *PolicyError), but none of
 	// its fields applies to chu shogi: see PolicyNote.
 	if _, err := start.Policy.Normalize(); err != nil {
