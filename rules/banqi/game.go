@@ -274,7 +274,7 @@ func (gs *gameSession) Play(ctx context.Context, text string) (arbiter.GameUpdat
 	if err != nil {
 		var me *bq.MoveError
 		if errors.As(err, &me) {
-			return arbiter.GameUpdate{}, &arbiter.MoveError{Ply: me.Ply + 1, Text: text, Code: string(me.Rule), Reason: me.Reason, Err: err}
+			return arbiter.GameUpdate{}, moveError(me, text)
 		}
 		return arbiter.GameUpdate{}, err
 	}
@@ -289,6 +289,18 @@ func (gs *gameSession) Play(ctx context.Context, text string) (arbiter.GameUpdat
 	}
 	gs.cycle, gs.status = out.Cycle, u.Status
 	return out, nil
+}
+
+// moveError is the shared error for a ply that cannot be played: the reason code
+// (banqi.Rule) in Code, and, as chu shogi does, also at the end of the wording ("...
+// [rank_forbids]"), so that a person reading a Compare column or a stream rejection
+// sees it too.
+func moveError(me *bq.MoveError, text string) *arbiter.MoveError {
+	code := string(me.Rule)
+	if code == "" {
+		code = string(bq.RuleSyntax)
+	}
+	return &arbiter.MoveError{Ply: me.Ply + 1, Text: text, Code: code, Reason: me.Reason + " [" + code + "]", Err: me}
 }
 
 func (gs *gameSession) gamePly(u *Update) arbiter.GamePly {
