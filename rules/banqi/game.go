@@ -48,7 +48,7 @@ func (g *GameRuleset) Ruleset() Ruleset { return g.rs }
 var optionDescriptions = map[string]string{
 	"pieces":              "the piece set: xiangqi (4×8, 32 pieces) or animal (4×4, §4.3)",
 	"rank_order":          "who may capture whom by stepping (§3.2; §4.3 for animals)",
-	"cannon_capture":      "jump over one screen (TW), step like any piece (HK), or jump and take adjacent soldiers and cannons (§3.4)",
+	"cannon_capture":      "jump over one screen (TW), step like any piece (HK), jump and take adjacent soldiers and cannons, or super: jump over one or more screens (超級炮, §3.4)",
 	"cannon_jump_range":   "any distance, or exactly two squares [unverified] (§3.4)",
 	"cannon_screen":       "any piece screens, or face-up pieces only (§3.4)",
 	"cannon_rank_slot":    "above_soldier: the soldier cannot take the cannon; lowest: it can (§3.4)",
