@@ -29,7 +29,7 @@ func repeat(s string, n int) string { return strings.TrimSpace(strings.Repeat(s+
 
 const rp1L = "a2-b2 a1-a2 b2-b1 a2-b2 b1-a1 b2-b1 a1-a2 b1-a1"
 
-// TestSpecCases runs the cases of spec/banqi.md §8 that end in a result (the per-ply
+// TestSpecCases runs the cases of docs/rules/banqi.md §8 that end in a result (the per-ply
 // legality halves are in banqi/banqi_test.go; the casebook holds them all).
 func TestSpecCases(t *testing.T) {
 	for _, tc := range []struct {

@@ -71,7 +71,7 @@ func (g *GameRuleset) Info() arbiter.RulesetInfo {
 		ID:          arbiter.CanonicalRulesetID(g.base, g.overrides, g.defaults()),
 		Name:        g.rs.Name,
 		Description: g.rs.Basis,
-		Edition:     "spec/banqi.md §7",
+		Edition:     "docs/rules/banqi.md §7",
 		Game:        arbiter.GameBanqi,
 		Source:      g.rs.Source,
 	}
@@ -356,12 +356,12 @@ func (gs *gameSession) gameCycle(c *Cycle) *arbiter.GameCycle {
 			Natures: natures, Forbidden: violator(c.Verdict) == sp.Side,
 		})
 	}
-	refs := []string{"spec/banqi.md §6.1"}
+	refs := []string{"docs/rules/banqi.md §6.1"}
 	switch gs.s.rs.Policy.Repetition {
 	case RepetitionForbidden:
-		refs = append(refs, "spec/banqi.md §6.3 (repetition=forbidden)")
+		refs = append(refs, "docs/rules/banqi.md §6.3 (repetition=forbidden)")
 	case RepetitionAllowed:
-		refs = append(refs, "spec/banqi.md §6.4 (repetition=allowed; ICGA/TCGA threefold repetition)")
+		refs = append(refs, "docs/rules/banqi.md §6.4 (repetition=allowed; ICGA/TCGA threefold repetition)")
 	}
 	out.Ruling = arbiter.Ruling{Verdict: c.Verdict, References: refs, Explanation: c.Explanation}
 	return out
@@ -490,7 +490,7 @@ func (pc *perftCounter) count(p *bq.Position, depth int) (uint64, error) {
 }
 
 // Case variants: banqi has no forward direction, so the rules are symmetric under
-// mirroring the files (a↔d) and under swapping the colours (spec/banqi.md §8).
+// mirroring the files (a↔d) and under swapping the colours (docs/rules/banqi.md §8).
 const (
 	variantMirrored = "mirrored"
 	variantFlipped  = "colour-flipped"

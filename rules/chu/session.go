@@ -200,7 +200,7 @@ func (s *session) judgeCycle(occ chushogi.Occurrence) *arbiter.GameCycle {
 	if family == RepetitionSennichite {
 		what = "gave check"
 	}
-	ref := []string{"chu-shogi.md §8.3 (" + family + ")"}
+	ref := []string{"docs/rules/chu-shogi.md §8.3 (" + family + ")"}
 	if len(throughout) == 1 {
 		x := throughout[0]
 		c.Ruling = arbiter.Ruling{Verdict: arbiter.MustChangeSide(side(x)), References: ref,
