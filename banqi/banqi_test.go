@@ -92,6 +92,8 @@ func TestPositionErrors(t *testing.T) {
 		{"XXX/XXXX/XXXX/XXXX/XXXX/XXXX/XXXX/XXXX - * 0", "board", "3 squares"},
 		{"4/4/4/4/4/4/4/KK2 r - 0", "board", "2 red generals"},
 		{"4/4/4/4/4/4/4/Z3 r - 0", "board", "not a piece letter"},
+		{"4/4/4/4/4/4/4/Q3 r - 0", "board", "K general, G advisor, M elephant, R chariot, N horse, C cannon, P soldier"},
+		{"X3/4/4/4/4/4/4/K3 r Q 0", "pool", "K general, G advisor"},
 		{"4/4/4/4/4/4/4/K3 w - 0", "side", "want r, b"},
 		{"4/4/4/4/4/4/4/K3 - - 0", "side", "no face-up piece"},
 		{"X3/4/4/4/4/4/4/K3 r - 0", "pool", "1 face-down"},
@@ -138,6 +140,11 @@ func TestMoveNotation(t *testing.T) {
 		{"c6=G", "c6=G"}, {"c6(G)", "c6=G"}, {"c6=仕", "c6=G"}, {"c6=士", "c6=g"}, {"c6=砲", "c6=c"}, {"c6=包", "c6=c"}, {"c6=炮", "c6=C"},
 		{"c6", "c6"}, {"c6=?", "c6"}, {"c5-c6", "c5-c6"}, {"c6xc5", "c6xc5"}, {"c2xc3=m", "c2xc3=m"},
 		{"b2xb3xb4", "b2xb3xb4"}, {"b2xb3=pxb4", "b2xb3=pxb4"}, {" a1-a4 ", "a1-a4"},
+		// Traditional and simplified characters (相 象 仕 士 兵 卒 炮 are both).
+		{"c6=帥", "c6=K"}, {"c6=帅", "c6=K"}, {"c6=將", "c6=k"}, {"c6=将", "c6=k"},
+		{"c6=俥", "c6=R"}, {"c6=車", "c6=r"}, {"c6=车", "c6=r"}, {"c6=傌", "c6=N"}, {"c6=馬", "c6=n"}, {"c6=马", "c6=n"},
+		{"c6=相", "c6=M"}, {"c6=象", "c6=m"}, {"c6=兵", "c6=P"}, {"c6=卒", "c6=p"}, {"c6(将)", "c6=k"},
+		{"c2xc3=卒", "c2xc3=p"}, {"b2xb3=马xb4", "b2xb3=nxb4"},
 	} {
 		m, err := ParseMove(tc.in, XiangqiPieces)
 		if err != nil {
@@ -151,6 +158,23 @@ func TestMoveNotation(t *testing.T) {
 	for _, bad := range []string{"", "c", "e1", "c9", "c6=Z", "c6=", "c6(G", "c6-", "c6-c", "c6+c5", "c6=Gx", "c6xc5=Q"} {
 		if _, err := ParseMove(bad, XiangqiPieces); err == nil {
 			t.Errorf("%q parsed", bad)
+		}
+	}
+	// An unknown identity names the valid letters and characters.
+	for _, tc := range []struct {
+		in   string
+		set  PieceSet
+		want []string
+	}{
+		{"c6=Q", XiangqiPieces, []string{`"Q" is not a piece of the xiangqi set`, "K general 帥/帅", "C cannon 炮", "r chariot 車/车", "p soldier 卒"}},
+		{"c2xc3=Z", XiangqiPieces, []string{`"Z" is not a piece`, "G advisor 仕"}},
+		{"a3=K", AnimalPieces, []string{`"K" is not a piece of the animal set`, "E elephant", "R rat"}},
+	} {
+		_, err := ParseMove(tc.in, tc.set)
+		for _, w := range tc.want {
+			if err == nil || !strings.Contains(err.Error(), w) {
+				t.Errorf("%q: %v, want it to contain %q", tc.in, err, w)
+			}
 		}
 	}
 	if _, err := ParseMove("a5", AnimalPieces); err == nil {
@@ -174,6 +198,15 @@ func TestLegality(t *testing.T) {
 		{"BQ-5 black", "", "4/4/4/4/2p1/2K1/4/4 b - 0", "c4xc3", "", "4/4/4/4/4/2p1/4/4 r - 0"},
 		{"BQ-6", "", "4/4/4/4/r3/4/X3/C3 r p 0", "a1xa4", "", "4/4/4/4/C3/4/X3/4 b p 0"},
 		{"BQ-6 two", "cannon_jump_range=two", "4/4/4/4/r3/4/X3/C3 r p 0", "a1xa4", RuleCannonRange, ""},
+		// The super cannon (超級炮) jumps over one or more screens, never steps to capture.
+		{"super, two screens", "cannon_capture=super", "4/4/4/4/r3/P3/X3/C3 r p 0", "a1xa4", "", "4/4/4/4/C3/P3/X3/4 b p 0"},
+		{"super, one screen", "cannon_capture=super", "4/4/4/4/r3/4/X3/C3 r p 0", "a1xa4", "", "4/4/4/4/C3/4/X3/4 b p 0"},
+		{"super, three screens", "cannon_capture=super", "k3/r3/P3/X3/4/4/4/C3 r p 0", "a1xa8", "", "C3/r3/P3/X3/4/4/4/4 b p 0"},
+		{"super, no screen", "cannon_capture=super", "4/4/4/4/r3/4/4/C3 r - 0", "a1xa4", RuleCannonScreen, ""},
+		{"super, adjacent", "cannon_capture=super", "4/4/4/4/4/4/p3/C3 r - 0", "a1xa2", RuleCannonStep, ""},
+		{"super, face-up screens only", "cannon_capture=super cannon_screen=face_up", "4/4/4/4/r3/P3/X3/C3 r p 0", "a1xa4", RuleCannonScreen, ""},
+		{"super, own piece", "cannon_capture=super", "4/4/4/4/R3/P3/X3/C3 r p 0", "a1xa4", RuleOwnPiece, ""},
+		{"super, range two", "cannon_capture=super cannon_jump_range=two", "4/4/4/4/r3/P3/X3/C3 r p 0", "a1xa4", RuleCannonRange, ""},
 		{"BQ-6 face_up", "cannon_screen=face_up", "4/4/4/4/r3/4/X3/C3 r p 0", "a1xa4", RuleCannonScreen, ""},
 		{"BQ-6 hk", "rank_order=hk", "4/4/4/4/r3/4/X3/C3 r p 0", "a1xa4", RuleCannonNoJump, ""},
 		{"BQ-7", "", "4/4/4/4/4/4/n3/C3 r - 0", "a1xa2", RuleCannonStep, ""},

@@ -109,7 +109,7 @@ func (g *Game) SetDeal(deal string) error {
 	for i := 0; i < len(deal); i++ {
 		pc, ok := p.set.PieceFromLetter(deal[i])
 		if !ok {
-			return &DealError{Deal: deal, Index: i, Reason: fmt.Sprintf("%q is not a piece letter of the %s set", deal[i], p.set)}
+			return &DealError{Deal: deal, Index: i, Reason: fmt.Sprintf("%q is not a piece letter of the %s set (%s)", deal[i], p.set, p.set.LetterLegend())}
 		}
 		if left[pc.Color().index()][pc.Kind()] == 0 {
 			return &DealError{Deal: deal, Index: i, Reason: fmt.Sprintf("one %s too many: the deal must be a permutation of the pool %s", pc.Name(), p.PoolString())}

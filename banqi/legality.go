@@ -238,7 +238,10 @@ func (p *Position) capturePath(x Piece, from, to Square) (jump bool, err error) 
 		return false, illegal(RuleGeometry, "%sx%s: not along a rank or file", from, to)
 	}
 	if dist == 1 {
-		if x.Kind() == Cannon && o.CannonCapture == CannonJump {
+		if x.Kind() == Cannon && o.CannonCapture.jumpsOnly() {
+			if o.CannonCapture == CannonSuper {
+				return false, illegal(RuleCannonStep, "%sx%s: a super cannon captures only by jumping over one or more screens, never an adjacent piece (cannon_capture=super, §3.4)", from, to)
+			}
 			return false, illegal(RuleCannonStep, "%sx%s: a cannon captures only by jumping over exactly one screen, never an adjacent piece (cannon_capture=jump, §3.4)", from, to)
 		}
 		return false, nil
@@ -256,6 +259,23 @@ func (p *Position) capturePath(x Piece, from, to Square) (jump bool, err error) 
 		if p.board[s] != NoPiece {
 			screens = append(screens, s)
 		}
+	}
+	if o.CannonCapture == CannonSuper {
+		// §3.4 super: one or more screens, every one face-up under cannon_screen=face_up.
+		if len(screens) == 0 {
+			return false, illegal(RuleCannonScreen, "%sx%s: a super cannon jump needs at least one screen between, found none (cannon_capture=super, §3.4)", from, to)
+		}
+		if o.CannonScreen == ScreenFaceUp {
+			for _, s := range screens {
+				if p.board[s] == FaceDown {
+					return false, illegal(RuleCannonScreen, "%sx%s: the screen on %s is face-down, and only face-up pieces screen (cannon_screen=face_up, §3.4)", from, to, s)
+				}
+			}
+		}
+		if o.CannonJumpRange == JumpTwo && dist != 2 {
+			return false, illegal(RuleCannonRange, "%sx%s: the target is %d squares away; cannon_jump_range=two needs exactly 2 (§3.4)", from, to, dist)
+		}
+		return true, nil
 	}
 	switch len(screens) {
 	case 0:

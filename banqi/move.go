@@ -145,7 +145,7 @@ func ParseMove(text string, s PieceSet) (Move, error) {
 		}
 		pc, ok := s.PieceFromText(id)
 		if !ok {
-			return NoPiece, "", fmt.Errorf("%q is not a piece of the %s set", id, s)
+			return NoPiece, "", fmt.Errorf("%q is not a piece of the %s set (%s)", id, s, s.Legend())
 		}
 		return pc, rest, nil
 	}

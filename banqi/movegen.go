@@ -21,7 +21,7 @@ func (p *Position) targets(x Piece, from Square, dst []target) []target {
 		if t := p.board[a]; t != NoPiece {
 			switch {
 			case t == FaceDown:
-				if o.HiddenCapture == HiddenAll && !(cannon && o.CannonCapture == CannonJump) {
+				if o.HiddenCapture == HiddenAll && !(cannon && o.CannonCapture.jumpsOnly()) {
 					dst = append(dst, target{a, false})
 				}
 			case t.Color() != x.Color():
@@ -64,6 +64,11 @@ func (p *Position) targets(x Piece, from Square, dst []target) []target {
 				}
 			} else if t.Color() != x.Color() {
 				dst = append(dst, target{s, true})
+			}
+			// §3.4 super: the piece just passed is one more screen, and the jump goes on
+			// (a face-down one only where face-down pieces screen).
+			if o.CannonCapture == CannonSuper && !(o.CannonScreen == ScreenFaceUp && t == FaceDown) {
+				continue
 			}
 			break
 		}

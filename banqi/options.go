@@ -25,7 +25,12 @@ const (
 	CannonJump          CannonCapture = iota + 1 // captures only by jumping one screen (TW)
 	CannonStep                                   // an ordinary stepping piece of its rank (HK)
 	CannonJumpAndDirect                          // jumps, and takes adjacent soldiers and cannons
+	CannonSuper                                  // 超級炮: jumps over one or more screens (the cbgs server's default)
 )
+
+// jumpsOnly reports whether the cannon captures only by jumping (jump, super): it never
+// takes an adjacent piece.
+func (c CannonCapture) jumpsOnly() bool { return c == CannonJump || c == CannonSuper }
 
 // CannonJumpRange is the option `cannon_jump_range`.
 type CannonJumpRange uint8
@@ -126,7 +131,7 @@ type optionSpec struct {
 var optionSpecs = []optionSpec{
 	{"pieces", []string{"xiangqi", "animal"}, func(o *Options) int { return int(o.Pieces) }, func(o *Options, v int) { o.Pieces = PieceSet(v) }},
 	{"rank_order", []string{"tw", "hk", "jungle", "name_order"}, func(o *Options) int { return int(o.RankOrder) }, func(o *Options, v int) { o.RankOrder = RankOrder(v) }},
-	{"cannon_capture", []string{"jump", "step", "jump_and_direct"}, func(o *Options) int { return int(o.CannonCapture) }, func(o *Options, v int) { o.CannonCapture = CannonCapture(v) }},
+	{"cannon_capture", []string{"jump", "step", "jump_and_direct", "super"}, func(o *Options) int { return int(o.CannonCapture) }, func(o *Options, v int) { o.CannonCapture = CannonCapture(v) }},
 	{"cannon_jump_range", []string{"any", "two"}, func(o *Options) int { return int(o.CannonJumpRange) }, func(o *Options, v int) { o.CannonJumpRange = CannonJumpRange(v) }},
 	{"cannon_screen", []string{"any", "face_up"}, func(o *Options) int { return int(o.CannonScreen) }, func(o *Options, v int) { o.CannonScreen = CannonScreen(v) }},
 	{"cannon_rank_slot", []string{"above_soldier", "lowest"}, func(o *Options) int { return int(o.CannonRankSlot) }, func(o *Options, v int) { o.CannonRankSlot = CannonRankSlot(v) }},

@@ -205,7 +205,10 @@ func (s PieceSet) PieceFromLetter(b byte) (Piece, bool) {
 }
 
 // chineseAliases are the characters accepted for flip identities (§2.2, [design]): the
-// traditional characters of the table; 炮 is Red, 砲 and 包 Black.
+// traditional characters of the table, and the simplified ones beside them. Sets differ
+// on the cannon's character: 炮 is Red, 砲 and 包 Black. Simplified sets write the
+// chariot 车 and the horse 马 for both colours; as the simplified forms of 車 and 馬 they
+// read as Black, so a Red chariot or horse is R, N, 俥 or 傌 (docs/rules/banqi.md §2.2).
 var chineseAliases = map[string]Piece{
 	"帥": MakePiece(Red, General), "將": MakePiece(Black, General),
 	"仕": MakePiece(Red, Advisor), "士": MakePiece(Black, Advisor),
@@ -214,6 +217,28 @@ var chineseAliases = map[string]Piece{
 	"傌": MakePiece(Red, Horse), "馬": MakePiece(Black, Horse),
 	"炮": MakePiece(Red, Cannon), "砲": MakePiece(Black, Cannon), "包": MakePiece(Black, Cannon),
 	"兵": MakePiece(Red, Soldier), "卒": MakePiece(Black, Soldier),
+	// Simplified characters (相 象 仕 士 兵 卒 炮 are the same in both scripts).
+	"帅": MakePiece(Red, General), "将": MakePiece(Black, General),
+	"车": MakePiece(Black, Chariot), "马": MakePiece(Black, Horse),
+}
+
+// LetterLegend lists the piece letters of the set (position strings, pools and deals
+// take letters only).
+func (s PieceSet) LetterLegend() string {
+	if s == AnimalPieces {
+		return "E elephant, L lion, T tiger, P leopard, W wolf, D dog, C cat, R rat; upper case Red, lower case Black"
+	}
+	return "K general, G advisor, M elephant, R chariot, N horse, C cannon, P soldier; upper case Red, lower case Black"
+}
+
+// Legend lists the piece letters of the set and, for the xiangqi set, the Chinese
+// characters read beside them, for error messages and help texts.
+func (s PieceSet) Legend() string {
+	if s == AnimalPieces {
+		return "Red E elephant, L lion, T tiger, P leopard, W wolf, D dog, C cat, R rat; Black the same in lower case"
+	}
+	return "Red K general 帥/帅, G advisor 仕, M elephant 相, R chariot 俥, N horse 傌, C cannon 炮, P soldier 兵; " +
+		"Black k general 將/将, g advisor 士, m elephant 象, r chariot 車/车, n horse 馬/马, c cannon 砲/包, p soldier 卒"
 }
 
 // PieceFromText reads a piece identity: a letter of set s or, for the xiangqi set, one

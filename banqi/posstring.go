@@ -100,7 +100,7 @@ func ParsePosition(text string, o Options) (Position, error) {
 			default:
 				pc, ok := s.PieceFromLetter(c)
 				if !ok {
-					return p, posErr(text, "board", rank, f, "%q is not a piece letter of the %s set, X or a digit 1-4", c, s)
+					return p, posErr(text, "board", rank, f, "%q is not a piece letter of the %s set, X or a digit 1-4 (%s)", c, s, s.LetterLegend())
 				}
 				p.board[sq] = pc
 				p.up[pc.Color().index()]++
@@ -154,7 +154,7 @@ func ParsePosition(text string, o Options) (Position, error) {
 		for j := 0; j < len(pool); j++ {
 			pc, ok := s.PieceFromLetter(pool[j])
 			if !ok {
-				return p, posErr(text, "pool", 0, -1, "%q is not a piece letter of the %s set", pool[j], s)
+				return p, posErr(text, "pool", 0, -1, "%q is not a piece letter of the %s set (%s)", pool[j], s, s.LetterLegend())
 			}
 			c, k := pc.Color().index(), pc.Kind()
 			if onBoard[c][k]+int(p.pool[c][k]) >= s.Count(k) {

@@ -88,6 +88,8 @@ func (o *Options) CanStepCapture(a, v Kind) (bool, Rule, string) {
 		switch o.CannonCapture {
 		case CannonJump:
 			return false, RuleCannonStep, "a cannon captures only by jumping over exactly one screen, never an adjacent piece (cannon_capture=jump, §3.4)"
+		case CannonSuper:
+			return false, RuleCannonStep, "a super cannon captures only by jumping over one or more screens, never an adjacent piece (cannon_capture=super, §3.4)"
 		case CannonJumpAndDirect:
 			// §3.4 jump_and_direct: adjacent soldiers and cannons only.
 			if v == Soldier || v == Cannon {
@@ -124,7 +126,7 @@ func (o *Options) CanStepCapture(a, v Kind) (bool, Rule, string) {
 func (o *Options) canStep(a, v Kind) bool {
 	if a == Cannon {
 		switch o.CannonCapture {
-		case CannonJump:
+		case CannonJump, CannonSuper:
 			return false
 		case CannonJumpAndDirect:
 			return v == Soldier || v == Cannon

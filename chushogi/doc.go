@@ -10,6 +10,6 @@
 // bridge capture, counter-strike) and the promotion rules allow it. Positions without
 // a king are accepted for analysis.
 //
-// The spec is chu-shogi.md (the project's rules specification); section numbers in
+// The rules are docs/rules/chu-shogi.md (arbiter's chu shogi rule page); section numbers in
 // comments (§5.1 ...) refer to it.
 package chushogi

@@ -36,6 +36,9 @@ func (p *Position) WhyIllegal(m Move, o *Options) *IllegalMoveError {
 		if bar := promotionBar(pc, m.From, m.To, victim != NoPiece, o); bar != "" {
 			return illegal(m, ReasonPromotionNotAllowed, "no promotion: %s", bar)
 		}
+		if bar := p.thirdRoyalBar(pc); bar != "" {
+			return illegal(m, ReasonPromotionNotAllowed, "no promotion: %s", bar)
+		}
 	}
 	if victim != NoPiece && victim.IsLion() {
 		if err := p.lionBar(m, m.To, pc.IsLion(), o); err != nil {

@@ -102,7 +102,7 @@ func (p *Position) addSingle(o *Options, dst []Move, pc Piece, from, to Square) 
 		return dst
 	}
 	dst = append(dst, m)
-	if pc.CanPromote() && promotionBar(pc, from, to, victim != NoPiece, o) == "" {
+	if pc.CanPromote() && promotionBar(pc, from, to, victim != NoPiece, o) == "" && p.thirdRoyalBar(pc) == "" {
 		m.Promote = true
 		dst = append(dst, m)
 	}

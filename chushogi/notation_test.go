@@ -1,6 +1,7 @@
 package chushogi
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -70,7 +71,9 @@ func TestSFENErrors(t *testing.T) {
 		{"k11/12/12/12/12/12/12/12/12/12/12/K11 b 13a 1", "file 13 is off the board"},
 		{"k11/12/12/12/12/12/12/12/12/12/12/K11 b 0a 1", "leading zero"},
 		{"k11/12/12/12/12/12/12/12/12/12/12/K11 b 1m 1", "rank 'm' is off the board"},
-		{"k11/12/12/12/12/12/12/12/12/12/12/K11 b - 0", "move number"},
+		{"k11/12/12/12/12/12/12/12/12/12/12/K11 b - -1", "move number"},
+		{"k11/12/12/12/12/12/12/12/12/12/12/K11 b - +5", "move number"},
+		{"k11/12/12/12/12/12/12/12/12/12/12/K11 b - 1x", "move number"},
 		{"k11/12/12/12/12/12/12/12/12/12/12 b - 1", "expected 12 ranks"},
 		{"KK+EK8/12/12/12/12/12/12/12/12/12/12/12 b - 1", "more than 2 royal pieces"},
 		{"k11/12/12/12/12/12/12/12/12/12/12/K11", "expected 3 or 4 fields"},
@@ -81,6 +84,30 @@ func TestSFENErrors(t *testing.T) {
 		_, err := ParseSFEN(tc.sfen)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("ParseSFEN(%q) = %v, want an error containing %q", tc.sfen, err, tc.want)
+		}
+	}
+}
+
+// The move number is clamped to 1..9999 as lishogi clamps it, not refused.
+func TestSFENMoveNumberClamp(t *testing.T) {
+	const board = "k11/12/12/12/12/12/12/12/12/12/12/K11 b - "
+	for _, tc := range []struct {
+		field string
+		want  int
+	}{
+		{"0", 1}, {"00", 1}, {"1", 1}, {"007", 7}, {"9999", 9999}, {"10000", 9999},
+		{"123456789012345678901234567890", 9999},
+	} {
+		p, err := ParseSFEN(board + tc.field)
+		if err != nil {
+			t.Errorf("%q: %v", tc.field, err)
+			continue
+		}
+		if p.MoveNumber != tc.want {
+			t.Errorf("%q: move number %d, want %d", tc.field, p.MoveNumber, tc.want)
+		}
+		if got, want := p.SFEN(), board+strconv.Itoa(tc.want); got != want {
+			t.Errorf("%q: SFEN %q, want %q", tc.field, got, want)
 		}
 	}
 }

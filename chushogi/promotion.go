@@ -1,5 +1,7 @@
 package chushogi
 
+import "fmt"
+
 // InZone reports whether s is in colour c's promotion zone: the four ranks farthest
 // from c (ranks a-d for sente, i-l for gote; §4.1).
 func InZone(c Color, s Square) bool {
@@ -53,4 +55,21 @@ func promotionBar(pc Piece, from, to Square, captures bool, o *Options) string {
 		return "the piece was already in the zone, captures nothing, and this ruleset gives a " + pc.Name() + " no last-rank relief"
 	}
 	return "the piece was already in the zone and captures nothing"
+}
+
+// thirdRoyalBar returns why pc may not promote in p because the promotion would give its
+// side a third royal piece, or "". A drunk elephant promotes to a crown prince, a royal
+// piece. lishogi's SFEN validation allows at most two royal pieces a side (§2.3), a
+// limit the standard set never reaches (one king, one drunk elephant); a set-up with
+// extra elephants could pass it by promoting. arbiter refuses that promotion so that
+// every position it reaches stays one it (and lishogi) can read back (docs/rules/chu-shogi.md
+// §4.5).
+func (p *Position) thirdRoyalBar(pc Piece) string {
+	if pc.Kind() != DrunkElephant || pc.Promoted() {
+		return ""
+	}
+	if n := p.Royals(pc.Color()); n >= maxRoyals {
+		return fmt.Sprintf("a crown prince would be %s's third royal piece (at most %d: king, crown prince)", pc.Color(), maxRoyals)
+	}
+	return ""
 }

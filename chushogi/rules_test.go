@@ -125,6 +125,13 @@ var ruleCases = []ruleCase{
 	{"no piece", StartSFEN, "", "7g7f", all("no_piece")},
 	{"not your piece", StartSFEN, "", "7d7e", all("not_your_piece")},
 	{"blocked slide", StartSFEN, "", "10j10g", all("cannot_reach")},
+	// A promotion that would give a side a third royal piece (a crown prince beside a
+	// king and a crown prince) is refused; without the second royal it is legal.
+	{"third royal by promotion", "k11/12/12/12/6E5/12/12/12/12/12/12/K10+E b - 1", "", "6e6d+", all("promotion_not_allowed")},
+	{"third royal, no promotion", "k11/12/12/12/6E5/12/12/12/12/12/12/K10+E b - 1", "", "6e6d", all("")},
+	{"second royal by promotion", "k11/12/12/12/6E5/12/12/12/12/12/12/K11 b - 1", "", "6e6d+", all("")},
+	{"third royal, gote", "k10+e/12/12/12/12/12/12/6e5/12/12/12/K11 w - 1", "", "6h6i+", all("promotion_not_allowed")},
+	{"third royal, two kings", "k11/12/12/12/6E5/12/12/12/12/12/12/K10K b - 1", "", "6e6d+", all("promotion_not_allowed")},
 }
 
 func TestLionAndPromotionRules(t *testing.T) {
@@ -232,6 +239,28 @@ func TestJittoAfterOpening(t *testing.T) {
 		want := []string{"7h6g7h", "7h6h7h", "7h7g7h", "7h8g7h", "7h8h7h"}
 		if fmt.Sprint(jitto) != fmt.Sprint(want) {
 			t.Errorf("%s: jitto moves after 7j7h 9e9f: %v, want %v", name, jitto, want)
+		}
+	}
+}
+
+// Every position reached by legal moves prints an SFEN the parser reads back: a
+// promotion never makes a third royal piece (issue 27).
+func TestPromotionKeepsSFENReadable(t *testing.T) {
+	for _, sfen := range []string{
+		"k11/12/12/12/6E5/12/12/12/12/12/12/K10+E b - 1",
+		"k10+e/12/12/12/12/12/12/6e5/12/12/12/K11 w - 1",
+		"k11/12/12/12/6E5/12/12/12/12/12/12/K11 b - 1",
+	} {
+		p := mustSFEN(t, sfen)
+		for name, mk := range optionSets {
+			o := mk()
+			for _, m := range p.LegalMoves(&o) {
+				q := p
+				q.MakeMove(m)
+				if _, err := ParseSFEN(q.SFEN()); err != nil {
+					t.Errorf("%s under %s: after %s the SFEN %q does not parse: %v", sfen, name, m, q.SFEN(), err)
+				}
+			}
 		}
 	}
 }

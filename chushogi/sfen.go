@@ -70,14 +70,34 @@ func ParseSFEN(text string) (Position, error) {
 		p.marker = s
 	}
 	if len(fields) == 4 {
-		n, err := strconv.Atoi(fields[3])
-		if err != nil || n < 1 || n > MaxMoveNumber || fields[3][0] == '0' || fields[3][0] == '+' {
+		n, ok := parseMoveNumber(fields[3])
+		if !ok {
 			return Position{}, &SFENError{Field: "move number", Rank: -1,
-				Reason: fmt.Sprintf("%q is not a number from 1 to %d", fields[3], MaxMoveNumber)}
+				Reason: fmt.Sprintf("%q is not a move number (digits; 0 reads as 1 and anything over %d as %d, as lishogi clamps it)", fields[3], MaxMoveNumber, MaxMoveNumber)}
 		}
 		p.MoveNumber = n
 	}
 	return p, nil
+}
+
+// parseMoveNumber reads the move-number field as lishogi does (docs/rules/chu-shogi.md
+// §2.3): an unsigned decimal number, clamped to 1..MaxMoveNumber, so 0 reads as 1 and
+// 12000 as 9999. Anything but digits is refused.
+func parseMoveNumber(t string) (int, bool) {
+	if t == "" {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		if n <= MaxMoveNumber {
+			n = n*10 + int(c-'0')
+		}
+	}
+	return max(1, min(n, MaxMoveNumber)), true
 }
 
 func (p *Position) parseBoard(board string) error {

@@ -29,7 +29,7 @@ func repeat(s string, n int) string { return strings.TrimSpace(strings.Repeat(s+
 
 const rp1L = "a2-b2 a1-a2 b2-b1 a2-b2 b1-a1 b2-b1 a1-a2 b1-a1"
 
-// TestSpecCases runs the cases of spec/banqi.md §8 that end in a result (the per-ply
+// TestSpecCases runs the cases of docs/rules/banqi.md §8 that end in a result (the per-ply
 // legality halves are in banqi/banqi_test.go; the casebook holds them all).
 func TestSpecCases(t *testing.T) {
 	for _, tc := range []struct {
@@ -74,7 +74,13 @@ func TestSpecCases(t *testing.T) {
 		{name: "RP-3 unprotected", id: "banqi-tw", ov: "attack_protection=unprotected_only", pos: "3n/4/4/4/4/4/1pg1/Gpk1 b - 0", moves: repeat("d8-d7 a1-a2 d7-d8 a2-a1", 2), result: arbiter.ResultDraw, reason: ReasonRepetitionDraw, verdict: arbiter.VerdictDraw, endPly: 8},
 		{name: "RP-4 occurrences", id: "banqi-cdc", pos: "3r/4/4/4/4/4/4/R3 r - 0", moves: "a1-a2 d8-d7 a2-a1 d7-d8 a1-a2 d8-c8 a2-a1 c8-d8", result: arbiter.ResultDraw, reason: ReasonRepetitionDraw, endPly: 8},
 		{name: "RP-4 consecutive", id: "banqi-cdc", ov: "repetition_counting=consecutive_cycles", pos: "3r/4/4/4/4/4/4/R3 r - 0", moves: "a1-a2 d8-d7 a2-a1 d7-d8 a1-a2 d8-c8 a2-a1 c8-d8", result: arbiter.ResultOngoing, verdict: arbiter.VerdictDraw},
-		{name: "RP-4 consecutive same", id: "banqi-cdc", ov: "repetition_counting=consecutive_cycles", pos: "3r/4/4/4/4/4/4/R3 r - 0", moves: repeat("a1-a2 d8-d7 a2-a1 d7-d8", 2), result: arbiter.ResultDraw, reason: ReasonRepetitionDraw, endPly: 8},
+		// The NTU course referee draws when one cycle has been played three times in a
+		// row: ongoing after ply 8, a draw at ply 12 (issue 27).
+		{name: "RP-4 consecutive same twice", id: "banqi-cdc", ov: "repetition_counting=consecutive_cycles", pos: "3r/4/4/4/4/4/4/R3 r - 0", moves: repeat("a1-a2 d8-d7 a2-a1 d7-d8", 2), result: arbiter.ResultOngoing, verdict: arbiter.VerdictDraw},
+		{name: "RP-4 consecutive same 11 plies", id: "banqi-cdc", ov: "repetition_counting=consecutive_cycles", pos: "3r/4/4/4/4/4/4/R3 r - 0", moves: repeat("a1-a2 d8-d7 a2-a1 d7-d8", 3)[:len(repeat("a1-a2 d8-d7 a2-a1 d7-d8", 3))-6], result: arbiter.ResultOngoing},
+		{name: "RP-4 consecutive same thrice", id: "banqi-cdc", ov: "repetition_counting=consecutive_cycles", pos: "3r/4/4/4/4/4/4/R3 r - 0", moves: repeat("a1-a2 d8-d7 a2-a1 d7-d8", 3), result: arbiter.ResultDraw, reason: ReasonRepetitionDraw, verdict: arbiter.VerdictDraw, endPly: 12},
+		{name: "RP-4 NTU 60-ply engines", id: "banqi-cdc", ov: "no_progress_plies=60 repetition_counting=consecutive_cycles", pos: "3r/4/4/4/4/4/4/R3 r - 0", moves: repeat("a1-a2 d8-d7 a2-a1 d7-d8", 3), result: arbiter.ResultDraw, reason: ReasonRepetitionDraw, verdict: arbiter.VerdictDraw, endPly: 12},
+		{name: "consecutive under forbidden", id: "banqi-tw", ov: "repetition_counting=consecutive_cycles", pos: "4/4/4/4/4/4/r3/G3 b - 0", moves: repeat(rp1L, 3), result: arbiter.ResultBlackWins, reason: ReasonPerpetualAttack, verdict: arbiter.VerdictRedMustChange, endPly: 24},
 		{name: "RP-5 tw", id: "banqi-tw", pos: "4/4/4/4/4/1p2/4/1K2 b - 0", moves: "b3-b2 " + repeat("b1-c1 b2-c2 c1-b1 c2-b2", 2), result: arbiter.ResultRedWins, reason: ReasonPerpetualAttack, verdict: arbiter.VerdictBlackMustChange, endPly: 9},
 		{name: "RP-5 tw k=2", id: "banqi-tw", pos: "4/4/4/4/4/1p2/4/1K2 b - 0", moves: "b3-b2 b1-c1 b2-c2 c1-b1 c2-b2", result: arbiter.ResultOngoing, verdict: arbiter.VerdictBlackMustChange},
 		{name: "RP-5 allowed", id: "banqi-tw", ov: "repetition=allowed", pos: "4/4/4/4/4/1p2/4/1K2 b - 0", moves: "b3-b2 " + repeat("b1-c1 b2-c2 c1-b1 c2-b2", 2), result: arbiter.ResultDraw, reason: ReasonRepetitionDraw, verdict: arbiter.VerdictDraw, endPly: 9},
@@ -82,6 +88,12 @@ func TestSpecCases(t *testing.T) {
 		{name: "RP-5 general to move allowed", id: "banqi-tw", ov: "repetition=allowed", pos: "4/4/4/4/4/1p2/4/1K2 r - 0", moves: "b1-a1 b3-b2 a1-a2 b2xa2", result: arbiter.ResultBlackWins, reason: ReasonElimination, endPly: 4},
 		{name: "NP-1", id: "banqi-cdc", ov: "hidden_capture=all", pos: "4/4/4/4/4/2X1/2N1/4 r m 179", moves: "c2xc3=m", result: arbiter.ResultOngoing},
 		{name: "EG-1", id: "banqi-tw", pos: "4/4/4/4/4/4/g3/Pm2 r - 0", moves: "", result: arbiter.ResultBlackWins, reason: ReasonNoLegalAction, endPly: 0},
+		// A set-up in which the side not to move has no pieces is over at the start.
+		{name: "set-up, Black has nothing", id: "banqi-tw", pos: "4/4/4/4/4/4/4/G3 r - 0", moves: "", result: arbiter.ResultRedWins, reason: ReasonElimination, endPly: 0},
+		{name: "set-up, Red has nothing", id: "banqi-cdc", pos: "4/4/4/4/4/4/4/g3 r - 0", moves: "", result: arbiter.ResultBlackWins, reason: ReasonElimination, endPly: 0},
+		{name: "set-up, Red has nothing, Black to move", id: "banqi-hk", pos: "4/4/4/X3/4/4/4/4 b k 0", moves: "", result: arbiter.ResultBlackWins, reason: ReasonElimination, endPly: 0},
+		{name: "set-up, Black has only a face-down piece", id: "banqi-tw", pos: "4/4/4/X3/4/4/4/G3 r k 0", moves: "", result: arbiter.ResultOngoing},
+		{name: "set-up, nobody has anything", id: "banqi-tw", pos: "4/4/4/4/4/4/4/4 r - 0", moves: "", result: arbiter.ResultBlackWins, reason: ReasonElimination, endPly: 0},
 		{name: "EG-2", id: "banqi-tw", pos: "3X/4/4/4/4/4/g3/Pm2 r p 0", moves: "", result: arbiter.ResultOngoing},
 		{name: "FF-1", id: "banqi-tw", pos: "", moves: "c6=G c5=p c6xc5 b5=k c5-c6 b5-c5 d6=c c5xc6", result: arbiter.ResultOngoing},
 		{name: "FF-2 move", id: "banqi-tw", pos: "", moves: "c6-c5", illegalPly: 1, rule: bq.RuleBeforeFirstFlip},

@@ -1,4 +1,4 @@
-// Package banqi holds the banqi (暗棋) rulesets of spec/banqi.md: the variant options of
+// Package banqi holds the banqi (暗棋) rulesets of docs/rules/banqi.md: the variant options of
 // §4 and the policies of §6 as one table of option values per named ruleset (§7), and
 // the referee that applies them to a record or a stream of plies: every ply's nature
 // (翻 flip, 吃 capture, 攻 attack with its evidence, 閑 idle), the repetition window and

@@ -48,7 +48,7 @@ func (g *GameRuleset) Ruleset() Ruleset { return g.rs }
 var optionDescriptions = map[string]string{
 	"pieces":              "the piece set: xiangqi (4×8, 32 pieces) or animal (4×4, §4.3)",
 	"rank_order":          "who may capture whom by stepping (§3.2; §4.3 for animals)",
-	"cannon_capture":      "jump over one screen (TW), step like any piece (HK), or jump and take adjacent soldiers and cannons (§3.4)",
+	"cannon_capture":      "jump over one screen (TW), step like any piece (HK), jump and take adjacent soldiers and cannons, or super: jump over one or more screens (超級炮, §3.4)",
 	"cannon_jump_range":   "any distance, or exactly two squares [unverified] (§3.4)",
 	"cannon_screen":       "any piece screens, or face-up pieces only (§3.4)",
 	"cannon_rank_slot":    "above_soldier: the soldier cannot take the cannon; lowest: it can (§3.4)",
@@ -71,7 +71,7 @@ func (g *GameRuleset) Info() arbiter.RulesetInfo {
 		ID:          arbiter.CanonicalRulesetID(g.base, g.overrides, g.defaults()),
 		Name:        g.rs.Name,
 		Description: g.rs.Basis,
-		Edition:     "spec/banqi.md §7",
+		Edition:     "docs/rules/banqi.md §7",
 		Game:        arbiter.GameBanqi,
 		Source:      g.rs.Source,
 	}
@@ -274,7 +274,7 @@ func (gs *gameSession) Play(ctx context.Context, text string) (arbiter.Update, e
 	if err != nil {
 		var me *bq.MoveError
 		if errors.As(err, &me) {
-			return arbiter.Update{}, &arbiter.MoveError{Ply: me.Ply + 1, Text: text, Code: string(me.Rule), Reason: me.Reason, Err: err}
+			return arbiter.Update{}, moveError(me, text)
 		}
 		return arbiter.Update{}, err
 	}
@@ -289,6 +289,18 @@ func (gs *gameSession) Play(ctx context.Context, text string) (arbiter.Update, e
 	}
 	gs.cycle, gs.status = out.Cycle, u.Status
 	return out, nil
+}
+
+// moveError is the shared error for a ply that cannot be played: the reason code
+// (banqi.Rule) in Code, and, as chu shogi does, also at the end of the wording ("...
+// [rank_forbids]"), so that a person reading a Compare column or a stream rejection
+// sees it too.
+func moveError(me *bq.MoveError, text string) *arbiter.MoveError {
+	code := string(me.Rule)
+	if code == "" {
+		code = string(bq.RuleSyntax)
+	}
+	return &arbiter.MoveError{Ply: me.Ply + 1, Text: text, Code: code, Reason: me.Reason + " [" + code + "]", Err: me}
 }
 
 func (gs *gameSession) gamePly(u *Update) arbiter.Ply {
@@ -344,12 +356,12 @@ func (gs *gameSession) gameCycle(c *Cycle) *arbiter.Cycle {
 			Natures: natures, Forbidden: violator(c.Verdict) == sp.Side,
 		})
 	}
-	refs := []string{"spec/banqi.md §6.1"}
+	refs := []string{"docs/rules/banqi.md §6.1"}
 	switch gs.s.rs.Policy.Repetition {
 	case RepetitionForbidden:
-		refs = append(refs, "spec/banqi.md §6.3 (repetition=forbidden)")
+		refs = append(refs, "docs/rules/banqi.md §6.3 (repetition=forbidden)")
 	case RepetitionAllowed:
-		refs = append(refs, "spec/banqi.md §6.4 (repetition=allowed; ICGA/TCGA threefold repetition)")
+		refs = append(refs, "docs/rules/banqi.md §6.4 (repetition=allowed; ICGA/TCGA threefold repetition)")
 	}
 	out.Ruling = arbiter.Ruling{Verdict: c.Verdict, References: refs, Explanation: c.Explanation}
 	return out
@@ -478,7 +490,7 @@ func (pc *perftCounter) count(p *bq.Position, depth int) (uint64, error) {
 }
 
 // Case variants: banqi has no forward direction, so the rules are symmetric under
-// mirroring the files (a↔d) and under swapping the colours (spec/banqi.md §8).
+// mirroring the files (a↔d) and under swapping the colours (docs/rules/banqi.md §8).
 const (
 	variantMirrored = "mirrored"
 	variantFlipped  = "colour-flipped"
@@ -573,7 +585,7 @@ func transformDeal(p *bq.Position, deal string, mirror, swap bool) string {
 }
 
 var (
-	_ arbiter.Ruleset         = (*GameRuleset)(nil)
+	_ arbiter.Ruleset     = (*GameRuleset)(nil)
 	_ arbiter.Perfter         = (*GameRuleset)(nil)
 	_ arbiter.CaseTransformer = (*GameRuleset)(nil)
 )

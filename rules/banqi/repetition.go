@@ -42,11 +42,14 @@ func (s *Session) occurrence() (k, prev int) {
 	if s.rs.Policy.Counting == CountOccurrences {
 		return g.Occurrence(), prev
 	}
-	// consecutive_cycles [unverified as a rule, §6.4]: k counts the identical cycles of
-	// L plies played in a row at the end of the window, plus one.
+	// consecutive_cycles (the NTU course referee, §6.4): k counts the identical cycles
+	// of L plies played in a row at the end of the window, the latest one included. The
+	// first time a position recurs the cycle has been played once (k = 1), so with
+	// draw_at_occurrence=3 a 4-ply cycle draws at ply 12, as the referee does, not at
+	// ply 8 (the position's third occurrence).
 	n := g.Len()
 	L := n - prev
-	k = 2
+	k = 1
 	for j := prev; j-L >= g.WindowStart() && g.HashAt(j-L) == g.HashAt(n); j -= L {
 		same := true
 		for i := 0; i < L; i++ {
@@ -61,6 +64,41 @@ func (s *Session) occurrence() (k, prev int) {
 		k++
 	}
 	return k, prev
+}
+
+// thresholdText names the occurrence at which a policy fires ("3rd occurrence", or
+// under consecutive_cycles "3rd time the cycle is played").
+func (s *Session) thresholdText(k int) string {
+	if s.rs.Policy.Counting == CountConsecutiveCycles {
+		return arbiter.Ordinal(k) + " time the cycle is played"
+	}
+	return arbiter.Ordinal(k) + " occurrence"
+}
+
+// repeatText says what a refused ply would do ("repeat the position a third time").
+func (s *Session) repeatText(k int) string {
+	if s.rs.Policy.Counting == CountConsecutiveCycles {
+		return "play the cycle a " + arbiter.Ordinal(k) + " time in a row"
+	}
+	return "repeat the position a " + arbiter.Ordinal(k) + " time"
+}
+
+// occurrenceText says what k counts under the ruleset's repetition_counting.
+func (s *Session) occurrenceText(k, plies int) string {
+	if s.rs.Policy.Counting == CountConsecutiveCycles {
+		return fmt.Sprintf("the same %d-ply cycle has been played %s in a row", plies, times(k))
+	}
+	return fmt.Sprintf("the position has occurred %d times", k)
+}
+
+func times(k int) string {
+	switch k {
+	case 1:
+		return "once"
+	case 2:
+		return "twice"
+	}
+	return fmt.Sprintf("%d times", k)
 }
 
 // cycle builds the cycle of plies prev..n-1 at occurrence k and rules on it.
@@ -85,7 +123,7 @@ func (s *Session) cycle(prev, n, k int) *Cycle {
 	switch s.rs.Policy.Repetition {
 	case RepetitionAllowed:
 		c.Verdict = arbiter.VerdictDraw
-		c.Explanation = fmt.Sprintf("repetition is allowed (repetition=allowed, §6.4): the position has occurred %d times; the %s occurrence is a draw", k, arbiter.Ordinal(s.rs.Policy.DrawAtOccurrence))
+		c.Explanation = fmt.Sprintf("repetition is allowed (repetition=allowed, §6.4): %s; the %s is a draw", s.occurrenceText(k, n-prev), s.thresholdText(s.rs.Policy.DrawAtOccurrence))
 	case RepetitionForbidden:
 		// §6.3: exactly one perpetual attacker must change; both or neither: draw.
 		switch {

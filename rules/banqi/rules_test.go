@@ -182,3 +182,36 @@ func TestPerftThroughTheRuleset(t *testing.T) {
 		t.Error("depth 9 accepted")
 	}
 }
+
+// Every refused ply carries its reason code, in Code and at the end of the wording, as
+// chu shogi's do.
+func TestMoveErrorsCarryTheirCode(t *testing.T) {
+	for _, tc := range []struct {
+		id, pos, moves string
+		ply            int
+		code, contains string
+	}{
+		{"banqi-tw", "", "c6-c5", 1, "before_first_flip", "only flips are legal"},
+		{"banqi-tw", "", "c6=K c5=K", 2, "not_in_pool", "which the pool no longer holds"},
+		{"banqi-tw", "", "c6=Q", 1, "malformed_move", "K general 帥/帅"},
+		{"banqi-tw", "", "c6", 1, "identity_missing", "flip without the revealed piece"},
+		{"banqi-tw", "4/4/4/4/4/4/r3/N3 r - 0", "a1xa2", 1, "rank_forbids", "a horse (rank 3) cannot take a chariot (rank 4)"},
+		{"banqi-tw", "4/4/4/4/2p1/2K1/4/4 r - 0", "c3xc4", 1, "general_takes_soldier", "a general never takes a soldier"},
+		{"banqi-tw", "4/4/4/4/r3/P3/X3/C3 r p 0", "a1xa4", 1, "cannon_screen", "found 2"},
+		{"banqi-tw", "4/4/4/4/4/2X1/2N1/4 r m 0", "c2xc3=m", 1, "hidden_capture_forbidden", "face-down"},
+	} {
+		g, err := New(tc.id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = arbiter.Adjudicate(context.Background(), g, arbiter.Start{Position: tc.pos}, strings.Fields(tc.moves))
+		var me *arbiter.MoveError
+		if !errors.As(err, &me) {
+			t.Errorf("%s %q: %v, want a MoveError", tc.pos, tc.moves, err)
+			continue
+		}
+		if me.Ply != tc.ply || me.Code != tc.code || !strings.HasSuffix(me.Reason, " ["+tc.code+"]") || !strings.Contains(me.Reason, tc.contains) {
+			t.Errorf("%s %q: ply %d code %q reason %q, want ply %d code %q, the reason containing %q and ending in [%s]", tc.pos, tc.moves, me.Ply, me.Code, me.Reason, tc.ply, tc.code, tc.contains, tc.code)
+		}
+	}
+}

@@ -9,7 +9,7 @@ import (
 )
 
 // The named rulesets of §7. [design] marks service choices: the sources do not say which
-// region follows which repetition view (spec/banqi.md §9.1).
+// region follows which repetition view (docs/rules/banqi.md §9.1).
 var named = []Ruleset{
 	{
 		ID: "banqi-tw", Name: "Banqi, Taiwan rules", Basis: "Taiwan (the mainland usually agrees)",

@@ -135,7 +135,17 @@ func (s *Session) end(r arbiter.Result, why Reason, ply int, note string) {
 }
 
 // checkStart applies the end checks of §5 once to the start position.
+//
+// A set-up position may also leave the side that is not to move without pieces (no
+// ply can do that, since a ply never removes its mover's last piece). That side has no
+// piece left and has lost (§5, elimination): the game is over at the start, before
+// the side to move acts. When both sides have none, the side to move is checked first.
 func (s *Session) checkStart() {
+	pos := s.game.Position()
+	if side := pos.SideToMove(); side != bq.NoColor && !pos.Eliminated(side) && pos.Eliminated(side.Other()) {
+		s.end(wins(side), ReasonElimination, -1, fmt.Sprintf("%s has no piece left, face-up or face-down, and has lost (§5)", side.Other()))
+		return
+	}
 	u := Update{Ply: -1}
 	s.checkEnd(&u, -1)
 }
@@ -201,8 +211,8 @@ func (s *Session) PlayMove(m bq.Move, text string) (Update, error) {
 		s.undo()
 		return Update{Ply: ply, Text: text, Move: eff.Move, Mover: eff.Mover, Nature: u.Nature, Evidence: u.Evidence,
 			Occurrence: u.Occurrence, Cycle: u.Cycle, Status: arbiter.StatusForbidden, Result: arbiter.ResultOngoing,
-			Explanation: fmt.Sprintf("%s must change: %s would repeat the position a %s time (%s); play something else",
-				eff.Mover, eff.Move, arbiter.Ordinal(u.Cycle.Occurrence), u.Cycle.Explanation)}, nil
+			Explanation: fmt.Sprintf("%s must change: %s would %s (%s); play something else",
+				eff.Mover, eff.Move, s.repeatText(u.Cycle.Occurrence), u.Cycle.Explanation)}, nil
 	}
 
 	// Long chase state (§6.6 steps 1 and 2).
@@ -315,16 +325,16 @@ func (s *Session) checkEnd(u *Update, ply int) {
 	if cy := u.Cycle; cy != nil {
 		if v := violator(cy.Verdict); v != bq.NoColor {
 			if cy.Occurrence >= pol.LossAtOccurrence && pol.OnViolation == ViolationLose {
-				finish(wins(v.Other()), ReasonPerpetualAttack, fmt.Sprintf("%s did not change (%s) and loses at the %s occurrence (§6.3)", v, cy.Sides[v-1].Pattern, arbiter.Ordinal(cy.Occurrence)))
+				finish(wins(v.Other()), ReasonPerpetualAttack, fmt.Sprintf("%s did not change (%s) and loses at the %s (§6.3)", v, cy.Sides[v-1].Pattern, s.thresholdText(cy.Occurrence)))
 				return
 			}
 			u.Status = arbiter.StatusWarning
-			u.Explanation = fmt.Sprintf("%s; the position has occurred %d times", cy.Explanation, cy.Occurrence)
+			u.Explanation = fmt.Sprintf("%s; %s", cy.Explanation, s.occurrenceText(cy.Occurrence, cy.End-cy.Start))
 		} else if cy.Verdict == arbiter.VerdictDraw && cy.Occurrence >= pol.DrawAtOccurrence {
-			finish(arbiter.ResultDraw, ReasonRepetitionDraw, fmt.Sprintf("%s; drawn at the %s occurrence", cy.Explanation, arbiter.Ordinal(cy.Occurrence)))
+			finish(arbiter.ResultDraw, ReasonRepetitionDraw, fmt.Sprintf("%s; drawn at the %s", cy.Explanation, s.thresholdText(cy.Occurrence)))
 			return
 		} else if cy.Verdict == arbiter.VerdictDraw {
-			u.Explanation = fmt.Sprintf("%s; the position has occurred %d times", cy.Explanation, cy.Occurrence)
+			u.Explanation = fmt.Sprintf("%s; %s", cy.Explanation, s.occurrenceText(cy.Occurrence, cy.End-cy.Start))
 		}
 	}
 	// (3) No progress (§6.5).
@@ -409,8 +419,8 @@ func (s *Session) forbidden() []ForbiddenMove {
 			u := Update{Mover: side}
 			s.record(&u, &pos, eff)
 			if s.refused(&u) {
-				out = append(out, ForbiddenMove{m, fmt.Sprintf("%s must change: %s would repeat the position a %s time (§6.3, on_violation=forbid)",
-					side, m, arbiter.Ordinal(u.Cycle.Occurrence))})
+				out = append(out, ForbiddenMove{m, fmt.Sprintf("%s must change: %s would %s (§6.3, on_violation=forbid)",
+					side, m, s.repeatText(u.Cycle.Occurrence))})
 			}
 			s.undo()
 		}

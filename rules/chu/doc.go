@@ -5,5 +5,5 @@
 // chushogi.Options), how a move is classified for repetition (nature.go: check, attack,
 // other, with evidence), the repetition family (repetition.go: jcsa_attack_4fold,
 // sennichite_4fold, forbid_any_repeat) and the end of the game (gameend.go). Section
-// numbers (§8.3 ...) refer to the project's chu-shogi.md.
+// numbers (§8.3 ...) refer to the project's docs/rules/chu-shogi.md.
 package chu

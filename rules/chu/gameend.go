@@ -5,12 +5,12 @@ import (
 	"github.com/arbiter-xq/arbiter/chushogi"
 )
 
-// royalLost returns the side that has lost all its royal pieces (§7.1): a side that
-// started with a king or crown prince and has none left. A side that started without
-// one (an analysis position) never loses this way.
-func royalLost(p *chushogi.Position, hadRoyal [2]bool) (chushogi.Color, bool) {
+// royalLost returns the side that has no royal piece left (§7.1), sente first. A game
+// starts with at least one royal piece on the board (checkStartRoyals), so a side
+// without one has either lost them all or started without any; either way it has lost.
+func royalLost(p *chushogi.Position) (chushogi.Color, bool) {
 	for _, c := range []chushogi.Color{chushogi.Sente, chushogi.Gote} {
-		if hadRoyal[c] && p.Royals(c) == 0 {
+		if p.Royals(c) == 0 {
 			return c, true
 		}
 	}

@@ -102,6 +102,45 @@ var gameCases = []gameCase{
 		map[string]string{"chu-jcsa2004": "ongoing", "chu-lishogi": "reject:counter_strike@2", "chu-hachu": "reject:counter_strike@2"}},
 }
 
+// Set-ups: a side without a royal piece has lost before anyone moves (§7.1); a set-up
+// with no royal piece at all is refused (TestSetupWithoutRoyals).
+var setupCases = []gameCase{
+	{"sente has no royal", "k11/12/12/12/12/12/12/12/12/12/12/5G6 b - 1", "",
+		map[string]string{"chu-jcsa2004": "gote wins/royal pieces captured@0", "chu-lishogi": "gote wins/royal pieces captured@0", "chu-hachu": "gote wins/royal pieces captured@0"}},
+	{"gote has no royal, sente to move", "6g5/12/12/12/12/12/12/12/12/12/12/K11 b - 1", "",
+		map[string]string{"chu-jcsa2004": "sente wins/royal pieces captured@0", "chu-hachu": "sente wins/royal pieces captured@0"}},
+	{"gote has no royal, a move is refused", "6g5/12/12/12/12/12/12/12/12/12/12/K11 b - 1", "12l11l",
+		map[string]string{"chu-jcsa2004": "reject:game_over@1"}},
+	{"a crown prince is enough", "k11/12/12/12/12/12/12/12/12/12/12/5+E6 b - 1", "",
+		map[string]string{"chu-hachu": "ongoing"}},
+}
+
+func TestSetupEnds(t *testing.T) {
+	for _, tc := range setupCases {
+		for id, want := range tc.want {
+			if got := outcome(t, id, tc.sfen, tc.moves); got != want {
+				t.Errorf("%s under %s: %s, want %s", tc.name, id, got, want)
+			}
+		}
+	}
+}
+
+func TestSetupWithoutRoyals(t *testing.T) {
+	for _, sfen := range []string{
+		"12/12/12/12/12/12/12/12/12/12/12/12 b - 1",
+		"6g5/12/12/12/12/12/12/12/12/12/12/5G6 w - 1",
+		"6e5/12/12/12/12/12/12/12/12/12/12/5E6 b - 1",
+	} {
+		for _, r := range All() {
+			_, err := r.NewGame(arbiter.Start{Position: sfen})
+			var pe *arbiter.PositionError
+			if !errors.As(err, &pe) || pe.Field != "board" || !strings.Contains(pe.Reason, "no royal piece") {
+				t.Errorf("%s under %s: %v, want a PositionError for the board naming the missing royal piece", sfen, r.Info().ID, err)
+			}
+		}
+	}
+}
+
 func TestGameEndAndRepetition(t *testing.T) {
 	for _, tc := range gameCases {
 		for id, want := range tc.want {

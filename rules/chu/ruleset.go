@@ -22,7 +22,7 @@ type Ruleset struct {
 
 var descriptions = map[string][3]string{
 	"chu-jcsa2004": {"Japan Chu Shogi Association, 2004 clarifications",
-		"JCSA rule clarifications of 2004-06-06 (seed document 002); gaps filled as chu-shogi.md §9 marks",
+		"Japan Chu Shogi Association (日本中将棋連盟), rule clarifications of 2004-06-06; gaps filled as docs/rules/chu-shogi.md §9 marks",
 		"The association's rulings on lion captures (bridge capture beats counter-strike, only a protected lion is immune after a lion was lost to a non-lion, a pawn or go-between is no bridge, the move is one act), promotion after re-entry and the pawn and online lance relief, and jitto; repetition by lishogi's attack rule [unverified]."},
 	"chu-lishogi": {"lishogi",
 		"lishogi: shogiops (client, commit 0f94788) and scalashogi (server, commit d6c35f5)",
@@ -110,6 +110,9 @@ func (r *Ruleset) NewGame(start arbiter.Start) (arbiter.Session, error) {
 	}
 	pos, err := parsePosition(start.Position)
 	if err != nil {
+		return nil, err
+	}
+	if err := checkStartRoyals(&pos); err != nil {
 		return nil, err
 	}
 	// The policy is checked like every game's (a bad one is a *PolicyError), but none of

@@ -14,9 +14,8 @@ import (
 // the game: the game keeps the repetition window, and the consecutive-attack counts are
 // running totals.
 type session struct {
-	rs       *Ruleset
-	game     *chushogi.Game
-	hadRoyal [2]bool
+	rs   *Ruleset
+	game *chushogi.Game
 	// streak counts each side's consecutive attacking moves (lishogi: not limited to
 	// the window, reset at the side's first non-attacking move; §8.3 (i)).
 	streak [2]int
@@ -30,12 +29,29 @@ type session struct {
 	explanation string
 }
 
+// newSession opens a game at start. A set-up in which one side has no royal piece is
+// lost for that side before anyone moves (docs/rules/chu-shogi.md §7.1); a set-up
+// without any royal piece is refused before (checkStartRoyals). The other end checks
+// (bare king, no legal move, king against king) are applied after each move only, as
+// lishogi does, so that set-ups for single-move questions (a promotion, a lion capture)
+// may use a bare king.
 func newSession(rs *Ruleset, start chushogi.Position) *session {
 	s := &session{rs: rs, game: chushogi.NewGame(start, rs.cfg.moves, rs.cfg.identity), result: arbiter.ResultOngoing}
-	for _, c := range []chushogi.Color{chushogi.Sente, chushogi.Gote} {
-		s.hadRoyal[c] = start.Royals(c) > 0
+	if c, ok := royalLost(&start); ok {
+		s.end(wins(c.Other()), arbiter.TerminationRoyalCaptured, fmt.Sprintf("%s has no royal piece in the set-up: %s wins", c, c.Other()))
 	}
 	return s
+}
+
+// checkStartRoyals refuses a set-up with no royal piece on the board: the game is won by
+// taking the opponent's royal pieces (§7.1), so such a game could never end by it, and
+// lishogi's validation refuses it too (§2.3).
+func checkStartRoyals(p *chushogi.Position) error {
+	if p.Royals(chushogi.Sente)+p.Royals(chushogi.Gote) == 0 {
+		return &arbiter.PositionError{Field: "board", Rank: 0, File: 0,
+			Reason: "no royal piece (king 玉将/王将 or crown prince 太子) on the board: a chu shogi game is won by taking the opponent's royal pieces, so a set-up needs at least one (docs/rules/chu-shogi.md §2.3, §7.1)"}
+	}
+	return nil
 }
 
 func (s *session) Position() string { return s.game.Position().SFEN() }
@@ -185,7 +201,7 @@ func (s *session) judgeCycle(occ chushogi.Occurrence) *arbiter.Cycle {
 	if family == RepetitionSennichite {
 		what = "gave check"
 	}
-	ref := []string{"chu-shogi.md §8.3 (" + family + ")"}
+	ref := []string{"docs/rules/chu-shogi.md §8.3 (" + family + ")"}
 	if len(throughout) == 1 {
 		x := throughout[0]
 		c.Ruling = arbiter.Ruling{Verdict: arbiter.MustChangeSide(side(x)), References: ref,
@@ -207,7 +223,7 @@ func (s *session) judgeCycle(occ chushogi.Occurrence) *arbiter.Cycle {
 func (s *session) endChecks(occ chushogi.Occurrence) {
 	p := s.game.Position()
 	cfg := &s.rs.cfg
-	if c, ok := royalLost(p, s.hadRoyal); ok {
+	if c, ok := royalLost(p); ok {
 		s.end(wins(c.Other()), arbiter.TerminationRoyalCaptured, fmt.Sprintf("%s has no royal piece left: %s wins", c, c.Other()))
 		return
 	}
