@@ -294,4 +294,3 @@ func isStandardStart(p *xiangqi.Position) bool {
 	s := xiangqi.StartPosition()
 	return p.Equal(&s)
 }
-
