@@ -1,3 +1,0 @@
-package record
-
-func (r *reader) readPGN() ([]*Game, error) { return nil, nil }
