@@ -18,12 +18,15 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/go
 // fixtureDir returns the shared fixture folder of the formats, or skips the test.
 func fixtureDir(tb testing.TB) string {
 	tb.Helper()
-	d := corpus.Path("corpus/formats")
+	d := sharedFormats()
 	if d == "" {
 		tb.Skip("../shared/corpus/formats is absent")
 	}
 	return d
 }
+
+// sharedFormats returns the fixture folder, "" when absent.
+func sharedFormats() string { return corpus.Path("corpus/formats") }
 
 // fixtures lists the record files of the fixture folder (relative paths), without
 // the licences and the expected-output texts.
