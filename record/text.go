@@ -155,11 +155,23 @@ func utf16LE(b []byte) (string, bool) {
 	return string(rs), ok
 }
 
-// normText turns CRLF and CR into LF and trims the text.
+// normText turns CRLF and CR into LF, other control characters (NUL, ...) but tab
+// into spaces, and trims the text.
 func normText(s string) string {
 	if strings.IndexByte(s, '\r') >= 0 {
 		s = strings.ReplaceAll(s, "\r\n", "\n")
 		s = strings.ReplaceAll(s, "\r", "\n")
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 && c != '\n' && c != '\t' || c == 0x7f {
+			s = strings.Map(func(r rune) rune {
+				if r < 0x20 && r != '\n' && r != '\t' || r == 0x7f {
+					return ' '
+				}
+				return r
+			}, s)
+			break
+		}
 	}
 	return strings.TrimSpace(s)
 }
