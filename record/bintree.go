@@ -14,7 +14,8 @@ type binTree struct {
 	stack    []*Node // parents of the siblings still to come
 	nodes    int
 	branches int
-	done     bool // the tree is complete
+	done     bool // the tree is complete (or stopped)
+	stopped  bool // a problem or a limit stopped the tree
 	mainDone bool // the main line is complete (the first record without a child)
 	// comments holds the raw comment bytes to decode once the encoding is known.
 	comments []rawComment
@@ -76,7 +77,7 @@ func (t *binTree) stop(off int, format string, args ...any) {
 	} else {
 		t.g.Warnings = append(t.g.Warnings, e)
 	}
-	t.done = true
+	t.done, t.stopped = true, true
 }
 
 // decodeComments decodes the collected comments with c, warning about bad text.

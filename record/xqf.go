@@ -328,7 +328,7 @@ func (r *reader) xqfTree(g *Game, ver int, keys xqfKeys, tail []byte) *binTree {
 			break
 		}
 	}
-	if t.done && r.opts.Variations && pos < len(tail) && g.Err == nil {
+	if t.done && !t.stopped && r.opts.Variations && pos < len(tail) {
 		g.Warnings = append(g.Warnings, r.gameErr(g, LevelText, "move tree", 0, base+pos, "", "%d bytes of trailing data after the move tree ignored", len(tail)-pos))
 	}
 	return t
