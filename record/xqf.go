@@ -186,13 +186,18 @@ func (r *reader) readXQF() ([]*Game, error) {
 		g.Tags = append(g.Tags, Tag{"RecordType", recordTypes[t]})
 	}
 
-	// The move data, de-masked once.
+	// The move data, de-masked as far as it is read (main line only reads a small
+	// part of a big tree).
 	tail := make([]byte, len(d)-xqfHeaderSize)
-	for i := range tail {
-		p := xqfHeaderSize + i
-		tail[i] = d[p] - keys.stream[p%32]
+	upto := 0
+	demask := func(end int) {
+		end = min(end, len(tail))
+		for ; upto < end; upto++ {
+			p := xqfHeaderSize + upto
+			tail[upto] = d[p] - keys.stream[p%32]
+		}
 	}
-	t := r.xqfTree(g, ver, keys, tail)
+	t := r.xqfTree(g, ver, keys, tail, demask)
 
 	for _, rc := range t.comments {
 		samples = append(samples, rc.b)
@@ -248,7 +253,7 @@ func xqfSquare(v byte) (xiangqi.Square, bool) {
 }
 
 // xqfTree reads the move records from the de-masked data after the header.
-func (r *reader) xqfTree(g *Game, ver int, keys xqfKeys, tail []byte) *binTree {
+func (r *reader) xqfTree(g *Game, ver int, keys xqfKeys, tail []byte, demask func(end int)) *binTree {
 	const base = xqfHeaderSize
 	pos := 0
 	var t *binTree
@@ -258,6 +263,7 @@ func (r *reader) xqfTree(g *Game, ver int, keys xqfKeys, tail []byte) *binTree {
 			break
 		}
 		rec := pos
+		demask(pos + 8)
 		if pos+4 > len(tail) {
 			if first {
 				g.Warnings = append(g.Warnings, r.gameErr(g, LevelText, "move tree", 0, base+pos, "", "no root record: a game without moves"))
@@ -299,6 +305,7 @@ func (r *reader) xqfTree(g *Game, ver int, keys xqfKeys, tail []byte) *binTree {
 			if n > r.opts.MaxComment {
 				g.Warnings = append(g.Warnings, r.gameErr(g, LevelText, "comment", 0, base+pos, "", "comment of %d bytes longer than the limit of %d: dropped", n, r.opts.MaxComment))
 			} else if n > 0 {
+				demask(pos + n)
 				comment = tail[pos : pos+n]
 				commentOff = base + pos
 			}
