@@ -298,6 +298,18 @@ func TestXQFHeaderErrors(t *testing.T) {
 	if _, err := Read("x.xqf", []byte("hello\x00"), Options{}); err == nil || !strings.Contains(err.Error(), "does not start with XQ") {
 		t.Errorf("wrong magic: %v", err)
 	}
+	// Result byte 4 (reported by others, no sample): * with a warning and the raw
+	// value in a tag.
+	var buf bytes.Buffer
+	if _, err := WriteXQF(&buf, &Game{FEN: xiangqi.StartFEN, Result: "*", Root: &Node{}}); err != nil {
+		t.Fatal(err)
+	}
+	x := buf.Bytes()
+	x[0x33] = 4
+	g := readOne(t, "r4.xqf", x, Options{})
+	if g.Result != "*" || g.Tag("RawResult") != "4" || len(g.Warnings) != 1 {
+		t.Errorf("result byte 4: %s %q %v", g.Result, g.Tag("RawResult"), g.Warnings)
+	}
 }
 
 // TestCBFVariations (no public CBF has variations): moves after end="1" are ignored

@@ -180,6 +180,7 @@ func (r *reader) readXQF() ([]*Game, error) {
 		g.Result = "1/2-1/2"
 	default:
 		g.Result = "*"
+		g.Tags = append(g.Tags, Tag{"RawResult", fmt.Sprint(d[0x33])})
 		g.Warnings = append(g.Warnings, r.gameErr(g, LevelText, "header", 0, 0x33, "", "result byte %d is not 0 to 3: read as *", d[0x33]))
 	}
 	if t := int(d[0x40]); t < len(recordTypes) {
