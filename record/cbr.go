@@ -169,15 +169,14 @@ func (r *reader) cbrRecord(g *Game, d []byte, base int) *RecordError {
 		s, _ := cbrSquare(byte(i), false)
 		board[s] = pc
 	}
-	t := r.cbrTree(g, d, base, lay)
-	if len(g.Root.Children) == 0 && empty && g.Err == nil {
-		g.Source.Format = 0 // a section heading
+	r.cbrTree(g, d, base, lay)
+	if g.Source.Format == CBL && len(g.Root.Children) == 0 && empty && g.Err == nil {
+		g.Source.Format = 0 // a section heading of a library
 		return nil
 	}
 	if g.Err != nil && g.Err.Level == LevelGame {
 		return nil
 	}
-	_ = t
 	pos, ok := r.startPosition(g, &board, stored)
 	if ok {
 		r.finish(g, pos)

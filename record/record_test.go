@@ -437,3 +437,20 @@ func TestFormatNames(t *testing.T) {
 }
 
 var _ = os.ReadFile
+
+// TestCBREmptyBoard: a single CBR without pieces and moves is a game error (in a
+// library it would be a section heading); found by FuzzCBR.
+func TestCBREmptyBoard(t *testing.T) {
+	d := buildCBR(t, "", 1, "x", nil)
+	for i := range 90 {
+		d[2120+i] = 0
+	}
+	g := readOne(t, "e.cbr", d, Options{})
+	if g.Err == nil || g.Err.Level != LevelGame {
+		t.Fatalf("empty CBR: %v", g.Err)
+	}
+	var buf bytes.Buffer
+	if err := WriteDhtmlXQ(&buf, g); err == nil {
+		t.Errorf("a game with a game error was written")
+	}
+}

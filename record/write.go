@@ -50,7 +50,7 @@ var errNoTree = errors.New("record: the game has no readable moves to write (Gam
 
 // startBoard returns the start position of g.
 func startBoard(g *Game) (xiangqi.Position, error) {
-	if g.Root == nil || g.Err != nil && g.Err.Level <= LevelGame {
+	if g.Root == nil || g.FEN == "" || g.Err != nil && g.Err.Level <= LevelGame {
 		return xiangqi.Position{}, errNoTree
 	}
 	return xiangqi.ParseFENOptions(g.FEN, xiangqi.FENOptions{AllowUnreachable: true})
