@@ -37,6 +37,13 @@ type Config struct {
 	// HandshakeTimeout bounds the time a new connection has to complete its TLS and
 	// HTTP/2 handshakes.
 	HandshakeTimeout time.Duration
+	// MaxHeaderListBytes bounds the metadata (HTTP/2 header list) of one call, as HTTP/2
+	// counts it (names, values and 32 bytes per field); a call with more is refused.
+	MaxHeaderListBytes int
+	// MaxResetsPerConn is how many RPCs one connection's client may cancel (RST_STREAM)
+	// in a burst; the allowance refills at a tenth of it per second, and a connection
+	// that cancels faster (HTTP/2 rapid reset) is closed.
+	MaxResetsPerConn int
 }
 
 // DefaultConfig returns the limits `arbiter serve` uses unless told otherwise.
@@ -53,6 +60,8 @@ func DefaultConfig() Config {
 		StreamStartTimeout: 10 * time.Second,
 		StreamIdleTimeout:  30 * time.Minute,
 		HandshakeTimeout:   10 * time.Second,
+		MaxHeaderListBytes: 64 << 10,
+		MaxResetsPerConn:   1000,
 	}
 }
 
@@ -63,7 +72,8 @@ func (c Config) withDefaults() Config {
 		{&c.MaxPlies, &d.MaxPlies}, {&c.MaxMessageBytes, &d.MaxMessageBytes},
 		{&c.MaxResponseBytes, &d.MaxResponseBytes}, {&c.MaxStreams, &d.MaxStreams},
 		{&c.MaxStreamsPerConn, &d.MaxStreamsPerConn}, {&c.MaxRulesets, &d.MaxRulesets},
-		{&c.MaxCaseIDs, &d.MaxCaseIDs},
+		{&c.MaxCaseIDs, &d.MaxCaseIDs}, {&c.MaxHeaderListBytes, &d.MaxHeaderListBytes},
+		{&c.MaxResetsPerConn, &d.MaxResetsPerConn},
 	} {
 		if *f.v <= 0 {
 			*f.v = *f.def

@@ -44,6 +44,7 @@ type Server struct {
 	drainTimeout time.Duration
 	stopCtx      context.Context // ends when the drain period is over
 	stop         context.CancelFunc
+	resets       *resetGuard // closes connections that cancel RPCs too fast (rapid reset)
 }
 
 // New returns a server for the rulesets of reg and the cases of book (nil: the casebook
@@ -68,7 +69,7 @@ func New(cfg Config, reg *arbiter.Registry, book *casebook.Book, logger *slog.Lo
 	stopCtx, stop := context.WithCancel(context.Background())
 	return &Server{cfg: cfg, reg: reg, book: book, log: logger, m: m,
 		streams: make(chan struct{}, cfg.MaxStreams), health: health.NewServer(),
-		stopCtx: stopCtx, stop: stop}, nil
+		stopCtx: stopCtx, stop: stop, resets: newResetGuard(cfg.MaxResetsPerConn)}, nil
 }
 
 // Config returns the limits in force.
@@ -101,6 +102,8 @@ func (s *Server) ServerOptions() []grpc.ServerOption {
 		grpc.ChainStreamInterceptor(s.streamInterceptors()...),
 		grpc.MaxRecvMsgSize(s.cfg.MaxMessageBytes),
 		grpc.MaxConcurrentStreams(uint32(s.cfg.MaxStreamsPerConn)),
+		grpc.MaxHeaderListSize(uint32(s.cfg.MaxHeaderListBytes)),
+		grpc.StatsHandler(s.resets),
 		grpc.ConnectionTimeout(s.cfg.HandshakeTimeout),
 		grpc.KeepaliveParams(keepalive.ServerParameters{
 			Time: keepaliveTime, Timeout: keepaliveTimeout, MaxConnectionIdle: maxConnectionIdle,

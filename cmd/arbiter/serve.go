@@ -102,6 +102,8 @@ func serveOptions() []serveOption {
 		{"request-timeout", "ARBITER_REQUEST_TIMEOUT", d.RequestTimeout.String(), "time limit per unary request (0: none)"},
 		{"stream-start-timeout", "ARBITER_STREAM_START_TIMEOUT", d.StreamStartTimeout.String(), "time a PlayGame stream has to send its GameStart"},
 		{"stream-idle-timeout", "ARBITER_STREAM_IDLE_TIMEOUT", d.StreamIdleTimeout.String(), "time a PlayGame stream may wait between moves"},
+		{"max-header-list-bytes", "ARBITER_MAX_HEADER_LIST_BYTES", strconv.Itoa(d.MaxHeaderListBytes), "largest metadata (HTTP/2 header list) per gRPC call in bytes"},
+		{"max-resets-per-conn", "ARBITER_MAX_RESETS_PER_CONN", strconv.Itoa(d.MaxResetsPerConn), "RPCs a connection may cancel in a burst (refilled at a tenth per second; beyond: closed)"},
 		{"handshake-timeout", "ARBITER_HANDSHAKE_TIMEOUT", d.HandshakeTimeout.String(), "time a new connection has for its TLS and HTTP/2 handshakes"},
 		{"drain-timeout", "ARBITER_DRAIN_TIMEOUT", "15s", "on shutdown, how long open RPCs and streams may run on"},
 		{"log-level", "ARBITER_LOG_LEVEL", "info", "debug (every RPC), info (client errors), warn or error"},
@@ -160,6 +162,8 @@ func parseServeFlags(args []string, stderr io.Writer) (*serveFlags, error) {
 		positive("max-response-bytes", &f.cfg.MaxResponseBytes),
 		positive("max-streams", &f.cfg.MaxStreams),
 		positive("max-streams-per-conn", &f.cfg.MaxStreamsPerConn),
+		positive("max-header-list-bytes", &f.cfg.MaxHeaderListBytes),
+		positive("max-resets-per-conn", &f.cfg.MaxResetsPerConn),
 		duration("request-timeout", &f.cfg.RequestTimeout, true),
 		duration("stream-start-timeout", &f.cfg.StreamStartTimeout, false),
 		duration("stream-idle-timeout", &f.cfg.StreamIdleTimeout, false),
@@ -258,7 +262,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 
 	errc := make(chan error, 3)
-	go func() { errc <- gs.Serve(lis) }()
+	go func() { errc <- gs.Serve(srv.Listener(lis)) }() // Listener: the rapid-reset guard can close a connection
 	cfg := srv.Config()
 	tlsMode := "off"
 	switch {
@@ -270,6 +274,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	attrs := []any{"grpc_addr", lis.Addr().String(), "tls", tlsMode, "version", bi.Version, "revision", bi.Revision,
 		"max_plies", cfg.MaxPlies, "max_message_bytes", cfg.MaxMessageBytes, "max_response_bytes", cfg.MaxResponseBytes,
 		"max_streams", cfg.MaxStreams, "max_streams_per_conn", cfg.MaxStreamsPerConn,
+		"max_header_list_bytes", cfg.MaxHeaderListBytes, "max_resets_per_conn", cfg.MaxResetsPerConn,
 		"request_timeout", cfg.RequestTimeout.String(), "stream_start_timeout", cfg.StreamStartTimeout.String(),
 		"stream_idle_timeout", cfg.StreamIdleTimeout.String(), "rulesets", strings.Join(newRegistry().IDs(), ",")}
 	if hs != nil {
