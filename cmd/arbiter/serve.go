@@ -25,6 +25,7 @@ import (
 	"github.com/arbiter-xq/arbiter/casebook"
 	"github.com/arbiter-xq/arbiter/internal/buildinfo"
 	"github.com/arbiter-xq/arbiter/server"
+	"github.com/arbiter-xq/arbiter/web"
 )
 
 const serveUsage = `usage: arbiter serve [--grpc-addr HOST:PORT] [--http-addr HOST:PORT] [--metrics-addr HOST:PORT] [flags]
@@ -70,6 +71,8 @@ type serveFlags struct {
 	tls                   server.TLSFiles
 	drain                 time.Duration
 	logLevel              slog.Level
+	http                  web.ServerConfig // the HTTP port's timeouts
+	maxPGNGames           int
 }
 
 // envDefault returns the environment value of name, or def when unset or empty.
@@ -87,6 +90,7 @@ type serveOption struct {
 
 func serveOptions() []serveOption {
 	d := server.DefaultConfig()
+	hd := web.DefaultServerConfig()
 	return []serveOption{
 		{"grpc-addr", "ARBITER_GRPC_ADDR", "127.0.0.1:50051", "gRPC listen address"},
 		{"http-addr", "ARBITER_HTTP_ADDR", "off", `HTTP/JSON API, OpenAPI and web page listen address ("off" to disable)`},
@@ -105,6 +109,11 @@ func serveOptions() []serveOption {
 		{"max-header-list-bytes", "ARBITER_MAX_HEADER_LIST_BYTES", strconv.Itoa(d.MaxHeaderListBytes), "largest metadata (HTTP/2 header list) per gRPC call in bytes"},
 		{"max-resets-per-conn", "ARBITER_MAX_RESETS_PER_CONN", strconv.Itoa(d.MaxResetsPerConn), "RPCs a connection may cancel in a burst (refilled at a tenth per second; beyond: closed)"},
 		{"handshake-timeout", "ARBITER_HANDSHAKE_TIMEOUT", d.HandshakeTimeout.String(), "time a new connection has for its TLS and HTTP/2 handshakes"},
+		{"http-read-header-timeout", "ARBITER_HTTP_READ_HEADER_TIMEOUT", hd.ReadHeaderTimeout.String(), "HTTP port: time to read a request's headers"},
+		{"http-read-timeout", "ARBITER_HTTP_READ_TIMEOUT", hd.ReadTimeout.String(), "HTTP port: time to read a whole request"},
+		{"http-write-timeout", "ARBITER_HTTP_WRITE_TIMEOUT", hd.WriteTimeout.String(), "HTTP port: time from a request's headers to the end of its answer"},
+		{"http-idle-timeout", "ARBITER_HTTP_IDLE_TIMEOUT", hd.IdleTimeout.String(), "HTTP port: time a keep-alive connection may wait for its next request"},
+		{"max-pgn-games", "ARBITER_MAX_PGN_GAMES", strconv.Itoa(web.DefaultMaxPGNGames), "most games per PGN upload (POST /ui/pgn)"},
 		{"drain-timeout", "ARBITER_DRAIN_TIMEOUT", "15s", "on shutdown, how long open RPCs and streams may run on"},
 		{"log-level", "ARBITER_LOG_LEVEL", "info", "debug (every RPC), info (client errors), warn or error"},
 	}
@@ -168,6 +177,11 @@ func parseServeFlags(args []string, stderr io.Writer) (*serveFlags, error) {
 		duration("stream-start-timeout", &f.cfg.StreamStartTimeout, false),
 		duration("stream-idle-timeout", &f.cfg.StreamIdleTimeout, false),
 		duration("handshake-timeout", &f.cfg.HandshakeTimeout, false),
+		duration("http-read-header-timeout", &f.http.ReadHeaderTimeout, false),
+		duration("http-read-timeout", &f.http.ReadTimeout, false),
+		duration("http-write-timeout", &f.http.WriteTimeout, false),
+		duration("http-idle-timeout", &f.http.IdleTimeout, false),
+		positive("max-pgn-games", &f.maxPGNGames),
 		duration("drain-timeout", &f.drain, true),
 	} {
 		if c != nil {
@@ -251,7 +265,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 
 	var front *httpFront
 	if !strings.EqualFold(f.httpAddr, "off") {
-		if front, err = startHTTP(ctx, f.httpAddr, srv, tc); err != nil {
+		if front, err = startHTTP(ctx, f.httpAddr, srv, tc, f.http, f.maxPGNGames); err != nil {
 			lis.Close()
 			if mlis != nil {
 				mlis.Close()
