@@ -6,10 +6,13 @@ import (
 	"strings"
 	"testing"
 
+	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/metadata"
+	"google.golang.org/grpc/status"
 
 	"github.com/arbiter-xq/arbiter/internal/h2test"
 	arbiterv1 "github.com/arbiter-xq/arbiter/proto/arbiter/v1"
+	"github.com/arbiter-xq/arbiter/rules/banqi"
 	"github.com/arbiter-xq/arbiter/server"
 )
 
@@ -86,4 +89,42 @@ func mustServer(t *testing.T, cfg server.Config) *server.Server {
 		t.Fatal(err)
 	}
 	return srv
+}
+
+// Ruleset ids are looked up in full up to server.MaxRulesetIDBytes (256); only what an
+// error repeats is clipped. The README's 69-byte
+// banqi-cdc+no_progress_plies=60+repetition_counting=consecutive_cycles was "unknown
+// ruleset" on the API, which clipped the id to 64 bytes before looking it up (issue 29,
+// finding 8).
+func TestLongRulesetIDs(t *testing.T) {
+	reg := registryOf(t, rulesets()...)
+	for _, g := range banqi.All() {
+		if err := reg.RegisterGame(g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	e := start(t, envOptions{reg: reg})
+	ctx := ctxT(t)
+	long := "banqi-cdc+no_progress_plies=60+repetition_counting=consecutive_cycles"
+	moves := strings.Fields("a2-b2 a1-a2 b2-b1 a2-b2")
+	if _, err := e.client.Adjudicate(ctx, &arbiterv1.AdjudicateRequest{Ruleset: long, Fen: "4/4/4/4/4/4/r3/G3 b - 0", Moves: moves}); err != nil {
+		t.Errorf("Adjudicate %s: %v", long, err)
+	}
+	if _, err := e.client.Compare(ctx, &arbiterv1.CompareRequest{Rulesets: []string{"banqi-cdc", long}, Fen: "4/4/4/4/4/4/r3/G3 b - 0", Moves: moves}); err != nil {
+		t.Errorf("Compare %s: %v", long, err)
+	}
+	// Up to the limit, an id is parsed in full: the error is about its options, not its length.
+	padded := "chinese+" + strings.Repeat("x", server.MaxRulesetIDBytes-len("chinese+")-2) + "=1"
+	_, err := e.client.Adjudicate(ctx, &arbiterv1.AdjudicateRequest{Ruleset: padded})
+	if st := status.Convert(err); st.Code() != codes.InvalidArgument || strings.Contains(st.Message(), "longer than the limit") {
+		t.Errorf("a %d-byte id: %v", len(padded), err)
+	} else if len(st.Message()) > 1024 {
+		t.Errorf("a %d-byte id: the error repeats %d bytes", len(padded), len(st.Message()))
+	}
+	over := padded + "x"
+	_, err = e.client.Adjudicate(ctx, &arbiterv1.AdjudicateRequest{Ruleset: over})
+	st := wantFieldError(t, err, codes.InvalidArgument, "ruleset", "UNKNOWN_RULESET")
+	if !strings.Contains(st.Message(), "257 bytes is longer than the limit of 256") || strings.Contains(st.Message(), over) {
+		t.Errorf("a %d-byte id: %s", len(over), st.Message())
+	}
 }

@@ -193,10 +193,11 @@ const maxFENBytes = 256
 // xiangqi ruleset, other for another game's. An unknown one is InvalidArgument on field,
 // listing the valid ids (an id too long to be one is not repeated in full).
 func (s *Server) lookupRuleset(field, id string) (xq arbiter.Ruleset, other arbiter.GameRuleset, err error) {
-	if len(id) > maxEcho {
+	if len(id) > MaxRulesetIDBytes {
 		return nil, nil, fieldStatus(codes.InvalidArgument, field, apiconv.CodeUnknownRuleset,
-			fmt.Sprintf("unknown ruleset %s (valid: %s)", strconv.Quote(clip(id)), strings.Join(s.reg.IDs(), ", ")),
-			map[string]string{"ruleset": id, "valid_rulesets": strings.Join(s.reg.IDs(), ",")})
+			fmt.Sprintf("a ruleset id of %d bytes is longer than the limit of %d: %s (valid: %s, each with +option=value overrides)",
+				len(id), MaxRulesetIDBytes, strconv.Quote(clip(id)), strings.Join(s.reg.IDs(), ", ")),
+			map[string]string{"ruleset": id, "valid_rulesets": strings.Join(s.reg.IDs(), ","), "limit": strconv.Itoa(MaxRulesetIDBytes)})
 	}
 	xq, other, err = apiconv.LookupAny(s.reg, field, id)
 	if err != nil {
