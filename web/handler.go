@@ -75,7 +75,7 @@ func New(ctx context.Context, conn grpc.ClientConnInterface, opts Options) (http
 		maxResponse = DefaultMaxResponseBytes
 	}
 	mux.Handle("POST /ui/pgn", handlePGN(limit, maxGames, maxResponse))
-	mux.Handle("GET /ui/", page(http.StripPrefix("/ui/", http.FileServerFS(files))))
+	mux.Handle("GET /ui/", validUTF8(page(http.StripPrefix("/ui/", http.FileServerFS(files))))) // a path the FS cannot open (%ff) was 500
 	mux.Handle("GET /{$}", page(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		http.ServeFileFS(w, r, files, "index.html")
 	})))
