@@ -269,7 +269,7 @@ func (s *Server) playMove(ctx context.Context, g *game, text string) (*arbiterv1
 
 // rejection answers a move that was not played: the game is as it was.
 func rejection(g *game, reason, description, text string) *arbiterv1.PlayGameResponse {
-	description = clipTo(description, maxDescription)
+	description = clipTo(escapeControls(description), maxDescription)
 	resp := &arbiterv1.PlayGameResponse{
 		Status:      arbiterv1.GameStatus_GAME_STATUS_UNSPECIFIED,
 		Result:      arbiterv1.Result_RESULT_ONGOING,
@@ -278,7 +278,7 @@ func rejection(g *game, reason, description, text string) *arbiterv1.PlayGameRes
 			Field:       "move",
 			Reason:      reason,
 			Description: description,
-			Move:        clip(text),
+			Move:        clip(escapeControls(text)),
 		},
 	}
 	if g.other != nil {
