@@ -44,6 +44,11 @@ type Config struct {
 	// in a burst; the allowance refills at a tenth of it per second, and a connection
 	// that cancels faster (HTTP/2 rapid reset) is closed.
 	MaxResetsPerConn int
+	// MaxStreamsPerPeer is the number of PlayGame streams one peer (remote IP address,
+	// over all its connections) may have open; one more is refused with
+	// ResourceExhausted. Behind a load balancer or proxy every client has its address:
+	// raise it, or make it negative for no per-peer limit.
+	MaxStreamsPerPeer int
 }
 
 // DefaultConfig returns the limits `arbiter serve` uses unless told otherwise.
@@ -62,6 +67,7 @@ func DefaultConfig() Config {
 		HandshakeTimeout:   10 * time.Second,
 		MaxHeaderListBytes: 64 << 10,
 		MaxResetsPerConn:   1000,
+		MaxStreamsPerPeer:  1000,
 	}
 }
 
@@ -78,6 +84,9 @@ func (c Config) withDefaults() Config {
 		if *f.v <= 0 {
 			*f.v = *f.def
 		}
+	}
+	if c.MaxStreamsPerPeer == 0 { // negative: no per-peer limit
+		c.MaxStreamsPerPeer = d.MaxStreamsPerPeer
 	}
 	for _, f := range []struct{ v, def *time.Duration }{
 		{&c.StreamStartTimeout, &d.StreamStartTimeout}, {&c.StreamIdleTimeout, &d.StreamIdleTimeout},

@@ -45,6 +45,7 @@ type Server struct {
 	stopCtx      context.Context // ends when the drain period is over
 	stop         context.CancelFunc
 	resets       *resetGuard // closes connections that cancel RPCs too fast (rapid reset)
+	peers        peerStreams // open game streams per client address
 }
 
 // New returns a server for the rulesets of reg and the cases of book (nil: the casebook

@@ -106,6 +106,7 @@ func serveOptions() []serveOption {
 		{"request-timeout", "ARBITER_REQUEST_TIMEOUT", d.RequestTimeout.String(), "time limit per unary request (0: none)"},
 		{"stream-start-timeout", "ARBITER_STREAM_START_TIMEOUT", d.StreamStartTimeout.String(), "time a PlayGame stream has to send its GameStart"},
 		{"stream-idle-timeout", "ARBITER_STREAM_IDLE_TIMEOUT", d.StreamIdleTimeout.String(), "time a PlayGame stream may wait between moves"},
+		{"max-streams-per-peer", "ARBITER_MAX_STREAMS_PER_PEER", strconv.Itoa(d.MaxStreamsPerPeer), "most PlayGame streams open at once per client IP address (0: no per-client limit; behind a load balancer every client has its address)"},
 		{"max-header-list-bytes", "ARBITER_MAX_HEADER_LIST_BYTES", strconv.Itoa(d.MaxHeaderListBytes), "largest metadata (HTTP/2 header list) per gRPC call in bytes"},
 		{"max-resets-per-conn", "ARBITER_MAX_RESETS_PER_CONN", strconv.Itoa(d.MaxResetsPerConn), "RPCs a connection may cancel in a burst (refilled at a tenth per second; beyond: closed)"},
 		{"handshake-timeout", "ARBITER_HANDSHAKE_TIMEOUT", d.HandshakeTimeout.String(), "time a new connection has for its TLS and HTTP/2 handshakes"},
@@ -172,6 +173,7 @@ func parseServeFlags(args []string, stderr io.Writer) (*serveFlags, error) {
 		positive("max-streams", &f.cfg.MaxStreams),
 		positive("max-streams-per-conn", &f.cfg.MaxStreamsPerConn),
 		positive("max-header-list-bytes", &f.cfg.MaxHeaderListBytes),
+		perPeer(vals["max-streams-per-peer"], source("max-streams-per-peer"), &f.cfg.MaxStreamsPerPeer),
 		positive("max-resets-per-conn", &f.cfg.MaxResetsPerConn),
 		duration("request-timeout", &f.cfg.RequestTimeout, true),
 		duration("stream-start-timeout", &f.cfg.StreamStartTimeout, false),
@@ -204,6 +206,20 @@ func parseServeFlags(args []string, stderr io.Writer) (*serveFlags, error) {
 		return nil, fmt.Errorf("TLS needs both --tls-cert and --tls-key (or $ARBITER_TLS_CERT and $ARBITER_TLS_KEY)")
 	}
 	return f, nil
+}
+
+// perPeer reads --max-streams-per-peer: a positive limit, or 0 for none (the server's
+// negative value).
+func perPeer(val *string, source string, dst *int) error {
+	n, err := strconv.Atoi(*val)
+	if err != nil || n < 0 {
+		return fmt.Errorf("%s: want 0 (no per-client limit) or a positive integer", source)
+	}
+	if n == 0 {
+		n = -1
+	}
+	*dst = n
+	return nil
 }
 
 // runServe runs the gRPC server and the metrics endpoint until ctx is done (SIGTERM or
@@ -288,7 +304,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	attrs := []any{"grpc_addr", lis.Addr().String(), "tls", tlsMode, "version", bi.Version, "revision", bi.Revision,
 		"max_plies", cfg.MaxPlies, "max_message_bytes", cfg.MaxMessageBytes, "max_response_bytes", cfg.MaxResponseBytes,
 		"max_streams", cfg.MaxStreams, "max_streams_per_conn", cfg.MaxStreamsPerConn,
-		"max_header_list_bytes", cfg.MaxHeaderListBytes, "max_resets_per_conn", cfg.MaxResetsPerConn,
+		"max_streams_per_peer", cfg.MaxStreamsPerPeer, "max_header_list_bytes", cfg.MaxHeaderListBytes, "max_resets_per_conn", cfg.MaxResetsPerConn,
 		"request_timeout", cfg.RequestTimeout.String(), "stream_start_timeout", cfg.StreamStartTimeout.String(),
 		"stream_idle_timeout", cfg.StreamIdleTimeout.String(), "rulesets", strings.Join(newRegistry().IDs(), ",")}
 	if hs != nil {
