@@ -1,6 +1,8 @@
 package notation
 
 import (
+	"fmt"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -90,7 +92,10 @@ func (e *Error) Error() string {
 	return e.Notation.String() + " move " + quote(e.Text) + ": " + e.Reason
 }
 
-func quote(s string) string { return "\"" + s + "\"" }
+// quote writes s in Go syntax, so that a control character or a bidirectional override
+// in a move text shows as an escape (\x1b, \u202e) instead of acting on the reader's
+// terminal or page.
+func quote(s string) string { return strconv.Quote(s) }
 
 // Parse reads one move for the side to move of p, detecting its notation, and returns
 // it if it is legal. Errors are *Error.
@@ -103,6 +108,10 @@ func Parse(p *xiangqi.Position, text string) (xiangqi.Move, error) {
 func ParseAs(p *xiangqi.Position, text string, n Notation) (xiangqi.Move, error) {
 	// Moves are short: fold into a stack buffer; the string does not escape, so
 	// converting it does not allocate either.
+	if r, i, ok := controlIn(text); ok {
+		return xiangqi.NoMove, &Error{Text: text, Notation: n, Kind: ErrUnreadable,
+			Reason: fmt.Sprintf("the control character %U (%s) at byte %d is in no move", r, strconv.QuoteRune(r), i)}
+	}
 	var buf [32]byte
 	s := string(normalize(buf[:0], text))
 	if s == "" {

@@ -24,3 +24,8 @@ func clipTo(s string, n int) string {
 	}
 	return s[:cut] + "…(" + strconv.Itoa(len(s)) + " bytes)"
 }
+
+// MaxRulesetIDBytes is the longest ruleset id (with its +option=value overrides) a
+// request may name; a longer one is refused before it is parsed. Ids up to it are
+// looked up in full; only what an error repeats of them is clipped to maxEcho bytes.
+const MaxRulesetIDBytes = 256

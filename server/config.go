@@ -37,6 +37,18 @@ type Config struct {
 	// HandshakeTimeout bounds the time a new connection has to complete its TLS and
 	// HTTP/2 handshakes.
 	HandshakeTimeout time.Duration
+	// MaxHeaderListBytes bounds the metadata (HTTP/2 header list) of one call, as HTTP/2
+	// counts it (names, values and 32 bytes per field); a call with more is refused.
+	MaxHeaderListBytes int
+	// MaxResetsPerConn is how many RPCs one connection's client may cancel (RST_STREAM)
+	// in a burst; the allowance refills at a tenth of it per second, and a connection
+	// that cancels faster (HTTP/2 rapid reset) is closed.
+	MaxResetsPerConn int
+	// MaxStreamsPerPeer is the number of PlayGame streams one peer (remote IP address,
+	// over all its connections) may have open; one more is refused with
+	// ResourceExhausted. Behind a load balancer or proxy every client has its address:
+	// raise it, or make it negative for no per-peer limit.
+	MaxStreamsPerPeer int
 }
 
 // DefaultConfig returns the limits `arbiter serve` uses unless told otherwise.
@@ -53,6 +65,9 @@ func DefaultConfig() Config {
 		StreamStartTimeout: 10 * time.Second,
 		StreamIdleTimeout:  30 * time.Minute,
 		HandshakeTimeout:   10 * time.Second,
+		MaxHeaderListBytes: 64 << 10,
+		MaxResetsPerConn:   1000,
+		MaxStreamsPerPeer:  1000,
 	}
 }
 
@@ -63,11 +78,15 @@ func (c Config) withDefaults() Config {
 		{&c.MaxPlies, &d.MaxPlies}, {&c.MaxMessageBytes, &d.MaxMessageBytes},
 		{&c.MaxResponseBytes, &d.MaxResponseBytes}, {&c.MaxStreams, &d.MaxStreams},
 		{&c.MaxStreamsPerConn, &d.MaxStreamsPerConn}, {&c.MaxRulesets, &d.MaxRulesets},
-		{&c.MaxCaseIDs, &d.MaxCaseIDs},
+		{&c.MaxCaseIDs, &d.MaxCaseIDs}, {&c.MaxHeaderListBytes, &d.MaxHeaderListBytes},
+		{&c.MaxResetsPerConn, &d.MaxResetsPerConn},
 	} {
 		if *f.v <= 0 {
 			*f.v = *f.def
 		}
+	}
+	if c.MaxStreamsPerPeer == 0 { // negative: no per-peer limit
+		c.MaxStreamsPerPeer = d.MaxStreamsPerPeer
 	}
 	for _, f := range []struct{ v, def *time.Duration }{
 		{&c.StreamStartTimeout, &d.StreamStartTimeout}, {&c.StreamIdleTimeout, &d.StreamIdleTimeout},

@@ -46,7 +46,7 @@ const maxDescription = 512
 // Echoed input (metadata values, the description) is clipped, so that a megabyte-long
 // field is not sent back in full.
 func fieldStatus(code codes.Code, field, reason, description string, meta map[string]string) error {
-	description = clipTo(description, maxDescription)
+	description = clipTo(escapeControls(description), maxDescription)
 	field = clip(field)
 	st := status.New(code, field+": "+description)
 	if meta == nil {
@@ -54,7 +54,7 @@ func fieldStatus(code codes.Code, field, reason, description string, meta map[st
 	}
 	for k, v := range meta {
 		if k != "valid_rulesets" {
-			meta[k] = clip(v)
+			meta[k] = clip(escapeControls(v))
 		}
 	}
 	meta["field"] = field

@@ -193,7 +193,7 @@ func (s *Server) update(g *game, u *arbiter.Update) *arbiterv1.PlayGameResponse 
 
 // rejection answers a move that was not played: the game is as it was.
 func rejection(g *game, reason, description, text string) *arbiterv1.PlayGameResponse {
-	description = clipTo(description, maxDescription)
+	description = clipTo(escapeControls(description), maxDescription)
 	resp := &arbiterv1.PlayGameResponse{
 		Status:      arbiterv1.GameStatus_GAME_STATUS_UNSPECIFIED,
 		Result:      arbiterv1.Result_RESULT_ONGOING,
@@ -203,7 +203,7 @@ func rejection(g *game, reason, description, text string) *arbiterv1.PlayGameRes
 			Field:       "move",
 			Reason:      reason,
 			Description: description,
-			Move:        clip(text),
+			Move:        clip(escapeControls(text)),
 			Ply:         int32(g.plies + 1),
 		},
 	}

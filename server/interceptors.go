@@ -50,7 +50,7 @@ func (s *Server) unaryInterceptors() []grpc.UnaryServerInterceptor {
 }
 
 func (s *Server) streamInterceptors() []grpc.StreamServerInterceptor {
-	return []grpc.StreamServerInterceptor{s.metricsStream, s.loggingStream, s.decodeStream, s.gateStream, s.recoverStream}
+	return []grpc.StreamServerInterceptor{s.metricsStream, s.loggingStream, s.decodeStream, s.gateStream, s.peerStream, s.recoverStream}
 }
 
 // decodeUnary fails a request whose body the codec could not decode.

@@ -44,6 +44,8 @@ type Server struct {
 	drainTimeout time.Duration
 	stopCtx      context.Context // ends when the drain period is over
 	stop         context.CancelFunc
+	resets       *resetGuard // closes connections that cancel RPCs too fast (rapid reset)
+	peers        peerStreams // open game streams per client address
 }
 
 // New returns a server for the rulesets of reg and the cases of book (nil: the casebook
@@ -68,7 +70,7 @@ func New(cfg Config, reg *arbiter.Registry, book *casebook.Book, logger *slog.Lo
 	stopCtx, stop := context.WithCancel(context.Background())
 	return &Server{cfg: cfg, reg: reg, book: book, log: logger, m: m,
 		streams: make(chan struct{}, cfg.MaxStreams), health: health.NewServer(),
-		stopCtx: stopCtx, stop: stop}, nil
+		stopCtx: stopCtx, stop: stop, resets: newResetGuard(cfg.MaxResetsPerConn)}, nil
 }
 
 // Config returns the limits in force.
@@ -101,6 +103,8 @@ func (s *Server) ServerOptions() []grpc.ServerOption {
 		grpc.ChainStreamInterceptor(s.streamInterceptors()...),
 		grpc.MaxRecvMsgSize(s.cfg.MaxMessageBytes),
 		grpc.MaxConcurrentStreams(uint32(s.cfg.MaxStreamsPerConn)),
+		grpc.MaxHeaderListSize(uint32(s.cfg.MaxHeaderListBytes)),
+		grpc.StatsHandler(s.resets),
 		grpc.ConnectionTimeout(s.cfg.HandshakeTimeout),
 		grpc.KeepaliveParams(keepalive.ServerParameters{
 			Time: keepaliveTime, Timeout: keepaliveTimeout, MaxConnectionIdle: maxConnectionIdle,
@@ -125,10 +129,11 @@ func (s *Server) GRPCServer(opts ...grpc.ServerOption) *grpc.Server {
 // InvalidArgument on field, listing the valid ids (an id too long to be one is not
 // repeated in full).
 func (s *Server) lookupRuleset(field, id string) (arbiter.Ruleset, error) {
-	if len(id) > maxEcho {
+	if len(id) > MaxRulesetIDBytes {
 		return nil, fieldStatus(codes.InvalidArgument, field, apiconv.CodeUnknownRuleset,
-			fmt.Sprintf("unknown ruleset %s (valid: %s)", strconv.Quote(clip(id)), strings.Join(s.reg.IDs(), ", ")),
-			map[string]string{"ruleset": id, "valid_rulesets": strings.Join(s.reg.IDs(), ",")})
+			fmt.Sprintf("a ruleset id of %d bytes is longer than the limit of %d: %s (valid: %s, each with +option=value overrides)",
+				len(id), MaxRulesetIDBytes, strconv.Quote(clip(id)), strings.Join(s.reg.IDs(), ", ")),
+			map[string]string{"ruleset": id, "valid_rulesets": strings.Join(s.reg.IDs(), ","), "limit": strconv.Itoa(MaxRulesetIDBytes)})
 	}
 	rs, err := apiconv.Lookup(s.reg, field, id)
 	if err != nil {

@@ -53,6 +53,30 @@ func (m compactJSON) Marshal(v any) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// NewDecoder reads one JSON value from r and refuses anything after it but white space:
+// `{"ruleset":"chinese"}xxx` or two objects are a malformed body (HTTP 400), where the
+// gateway's decoder read the first value and ignored the rest.
+func (m compactJSON) NewDecoder(r io.Reader) runtime.Decoder {
+	return runtime.DecoderFunc(func(v any) error {
+		b, err := io.ReadAll(r) // the body is already in memory, bounded by limitBody
+		if err != nil {
+			return err
+		}
+		if err := m.JSONPb.NewDecoder(bytes.NewReader(b)).Decode(v); err != nil {
+			return err
+		}
+		d := json.NewDecoder(bytes.NewReader(b))
+		var first json.RawMessage
+		if err := d.Decode(&first); err != nil {
+			return err
+		}
+		if _, err := d.Token(); err != io.EOF {
+			return fmt.Errorf("unexpected data after the JSON value at byte %d of the body", d.InputOffset())
+		}
+		return nil
+	})
+}
+
 // newGateway returns the grpc-gateway mux for the service behind conn.
 func newGateway(ctx context.Context, conn grpc.ClientConnInterface) (*runtime.ServeMux, error) {
 	mux := runtime.NewServeMux(

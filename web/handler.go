@@ -24,7 +24,20 @@ type Options struct {
 	// HTTP 413. Zero means DefaultMaxBodyBytes. Give it the gRPC server's message limit,
 	// so both doors take the same requests.
 	MaxBodyBytes int
+	// MaxPGNGames is the most games one POST /ui/pgn may carry; more is HTTP 413. Zero
+	// means DefaultMaxPGNGames.
+	MaxPGNGames int
+	// MaxResponseBytes bounds the answer of POST /ui/pgn; a larger one is HTTP 413. Zero
+	// means DefaultMaxResponseBytes. Give it the gRPC server's response limit.
+	MaxResponseBytes int
 }
+
+// DefaultMaxPGNGames is the default of Options.MaxPGNGames.
+const DefaultMaxPGNGames = 10000
+
+// DefaultMaxResponseBytes is the default of Options.MaxResponseBytes: the gRPC server's
+// default response limit.
+const DefaultMaxResponseBytes = 4 << 20
 
 // New returns the handler for `arbiter serve --http-addr`: the HTTP/JSON API for the
 // ArbiterService reachable over conn (see InProcess), the OpenAPI document and the page.
@@ -54,8 +67,15 @@ func New(ctx context.Context, conn grpc.ClientConnInterface, opts Options) (http
 		w.Header().Set("Content-Type", "application/json")
 		w.Write(arbiterv1.OpenAPI) //nolint:errcheck // the client went away
 	})
-	mux.Handle("POST /ui/pgn", handlePGN(limit))
-	mux.Handle("GET /ui/", page(http.StripPrefix("/ui/", http.FileServerFS(files))))
+	maxGames, maxResponse := opts.MaxPGNGames, opts.MaxResponseBytes
+	if maxGames <= 0 {
+		maxGames = DefaultMaxPGNGames
+	}
+	if maxResponse <= 0 {
+		maxResponse = DefaultMaxResponseBytes
+	}
+	mux.Handle("POST /ui/pgn", handlePGN(limit, maxGames, maxResponse))
+	mux.Handle("GET /ui/", validUTF8(page(http.StripPrefix("/ui/", http.FileServerFS(files))))) // a path the FS cannot open (%ff) was 500
 	mux.Handle("GET /{$}", page(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		http.ServeFileFS(w, r, files, "index.html")
 	})))

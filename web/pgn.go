@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"strconv"
 
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 
 	"github.com/arbiter-xq/arbiter/pgn"
 )
@@ -31,23 +33,29 @@ type pgnGame struct {
 	Line   int      `json:"line"`
 }
 
-// pgnResponse is the answer of POST /ui/pgn.
-type pgnResponse struct {
-	Games []pgnGame `json:"games"`
-}
-
 // handlePGN serves POST /ui/pgn: the body is PGN text (one or more games, UTF-8, GBK or
 // Big5) or a bare list of moves with or without move numbers; the answer is each game's
 // start position, moves and tags, for the page to send to /v1/adjudicate. The moves are
 // not checked here: Adjudicate checks them and names the bad one. A PGN that cannot be
 // read is HTTP 400 with a field violation on "pgn" naming the line and column.
-func handlePGN(limit int) http.HandlerFunc {
+//
+// At most maxGames games are read (more is HTTP 413, reason TOO_MANY_GAMES) and the answer
+// may weigh at most maxResponse bytes (more is HTTP 413, reason RESPONSE_TOO_LARGE): a
+// megabyte of "* " is 524,288 empty games and would be a 28 MB answer.
+func handlePGN(limit, maxGames, maxResponse int) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		body, ok := readBody(w, r, limit)
 		if !ok {
 			return
 		}
-		games, err := pgn.Read(bytes.NewReader(body))
+		games, err := pgn.ReadLimit(bytes.NewReader(body), maxGames)
+		var tm *pgn.TooManyGamesError
+		if errors.As(err, &tm) {
+			writeStatus(w, http.StatusRequestEntityTooLarge, fieldStatus(codes.ResourceExhausted, "pgn", reasonTooManyGames,
+				fmt.Sprintf("%s: the server reads at most %d games per upload; split the file", tm.Error(), maxGames),
+				map[string]string{"limit": strconv.Itoa(maxGames), "line": strconv.Itoa(tm.Line)}))
+			return
+		}
 		if err != nil {
 			meta := map[string]string{}
 			var se *pgn.SyntaxError
@@ -60,8 +68,10 @@ func handlePGN(limit int) http.HandlerFunc {
 			writeStatus(w, http.StatusBadRequest, fieldStatus(codes.InvalidArgument, "pgn", reasonInvalidPGN, desc, meta))
 			return
 		}
-		out := pgnResponse{Games: []pgnGame{}}
-		for _, g := range games {
+		// The answer is built game by game and given up as soon as it is too large.
+		var buf bytes.Buffer
+		buf.WriteString(`{"games":[`)
+		for i, g := range games {
 			pg := pgnGame{FEN: g.FEN(), Moves: g.Moves, Tags: []pgnTag{}, Result: g.Result, Line: g.Line}
 			if pg.Moves == nil {
 				pg.Moves = []string{}
@@ -69,10 +79,31 @@ func handlePGN(limit int) http.HandlerFunc {
 			for _, t := range g.Tags {
 				pg.Tags = append(pg.Tags, pgnTag{Name: t.Name, Value: t.Value})
 			}
-			out.Games = append(out.Games, pg)
+			if i > 0 {
+				buf.WriteByte(',')
+			}
+			b, err := json.Marshal(pg)
+			if err != nil { // cannot happen: strings and ints
+				writeStatus(w, http.StatusInternalServerError, status.New(codes.Internal, "internal error"))
+				return
+			}
+			buf.Write(b)
+			if buf.Len() > maxResponse {
+				writeStatus(w, http.StatusRequestEntityTooLarge, fieldStatus(codes.ResourceExhausted, "pgn", reasonTooLarge,
+					fmt.Sprintf("the answer would exceed the server's limit of %d bytes (at game %d of %d); send fewer games", maxResponse, i+1, len(games)),
+					map[string]string{"limit": strconv.Itoa(maxResponse)}))
+				return
+			}
 		}
+		buf.WriteString("]}\n")
 		w.Header().Set("Content-Type", "application/json")
 		w.Header().Set("X-Content-Type-Options", "nosniff")
-		json.NewEncoder(w).Encode(out) //nolint:errcheck // the client went away
+		w.Write(buf.Bytes()) //nolint:errcheck // the client went away
 	}
 }
+
+// Reasons of POST /ui/pgn's limits.
+const (
+	reasonTooManyGames = "TOO_MANY_GAMES"
+	reasonTooLarge     = "RESPONSE_TOO_LARGE" // as the gRPC server's
+)

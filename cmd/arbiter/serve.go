@@ -25,6 +25,7 @@ import (
 	"github.com/arbiter-xq/arbiter/casebook"
 	"github.com/arbiter-xq/arbiter/internal/buildinfo"
 	"github.com/arbiter-xq/arbiter/server"
+	"github.com/arbiter-xq/arbiter/web"
 )
 
 const serveUsage = `usage: arbiter serve [--grpc-addr HOST:PORT] [--http-addr HOST:PORT] [--metrics-addr HOST:PORT] [flags]
@@ -70,6 +71,8 @@ type serveFlags struct {
 	tls                   server.TLSFiles
 	drain                 time.Duration
 	logLevel              slog.Level
+	http                  web.ServerConfig // the HTTP port's timeouts
+	maxPGNGames           int
 }
 
 // envDefault returns the environment value of name, or def when unset or empty.
@@ -87,6 +90,7 @@ type serveOption struct {
 
 func serveOptions() []serveOption {
 	d := server.DefaultConfig()
+	hd := web.DefaultServerConfig()
 	return []serveOption{
 		{"grpc-addr", "ARBITER_GRPC_ADDR", "127.0.0.1:50051", "gRPC listen address"},
 		{"http-addr", "ARBITER_HTTP_ADDR", "off", `HTTP/JSON API, OpenAPI and web page listen address ("off" to disable)`},
@@ -102,7 +106,15 @@ func serveOptions() []serveOption {
 		{"request-timeout", "ARBITER_REQUEST_TIMEOUT", d.RequestTimeout.String(), "time limit per unary request (0: none)"},
 		{"stream-start-timeout", "ARBITER_STREAM_START_TIMEOUT", d.StreamStartTimeout.String(), "time a PlayGame stream has to send its GameStart"},
 		{"stream-idle-timeout", "ARBITER_STREAM_IDLE_TIMEOUT", d.StreamIdleTimeout.String(), "time a PlayGame stream may wait between moves"},
+		{"max-streams-per-peer", "ARBITER_MAX_STREAMS_PER_PEER", strconv.Itoa(d.MaxStreamsPerPeer), "most PlayGame streams open at once per client IP address (0: no per-client limit; behind a load balancer every client has its address)"},
+		{"max-header-list-bytes", "ARBITER_MAX_HEADER_LIST_BYTES", strconv.Itoa(d.MaxHeaderListBytes), "largest metadata (HTTP/2 header list) per gRPC call in bytes"},
+		{"max-resets-per-conn", "ARBITER_MAX_RESETS_PER_CONN", strconv.Itoa(d.MaxResetsPerConn), "RPCs a connection may cancel in a burst (refilled at a tenth per second; beyond: closed)"},
 		{"handshake-timeout", "ARBITER_HANDSHAKE_TIMEOUT", d.HandshakeTimeout.String(), "time a new connection has for its TLS and HTTP/2 handshakes"},
+		{"http-read-header-timeout", "ARBITER_HTTP_READ_HEADER_TIMEOUT", hd.ReadHeaderTimeout.String(), "HTTP port: time to read a request's headers"},
+		{"http-read-timeout", "ARBITER_HTTP_READ_TIMEOUT", hd.ReadTimeout.String(), "HTTP port: time to read a whole request"},
+		{"http-write-timeout", "ARBITER_HTTP_WRITE_TIMEOUT", hd.WriteTimeout.String(), "HTTP port: time from a request's headers to the end of its answer"},
+		{"http-idle-timeout", "ARBITER_HTTP_IDLE_TIMEOUT", hd.IdleTimeout.String(), "HTTP port: time a keep-alive connection may wait for its next request"},
+		{"max-pgn-games", "ARBITER_MAX_PGN_GAMES", strconv.Itoa(web.DefaultMaxPGNGames), "most games per PGN upload (POST /ui/pgn)"},
 		{"drain-timeout", "ARBITER_DRAIN_TIMEOUT", "15s", "on shutdown, how long open RPCs and streams may run on"},
 		{"log-level", "ARBITER_LOG_LEVEL", "info", "debug (every RPC), info (client errors), warn or error"},
 	}
@@ -160,10 +172,18 @@ func parseServeFlags(args []string, stderr io.Writer) (*serveFlags, error) {
 		positive("max-response-bytes", &f.cfg.MaxResponseBytes),
 		positive("max-streams", &f.cfg.MaxStreams),
 		positive("max-streams-per-conn", &f.cfg.MaxStreamsPerConn),
+		positive("max-header-list-bytes", &f.cfg.MaxHeaderListBytes),
+		perPeer(vals["max-streams-per-peer"], source("max-streams-per-peer"), &f.cfg.MaxStreamsPerPeer),
+		positive("max-resets-per-conn", &f.cfg.MaxResetsPerConn),
 		duration("request-timeout", &f.cfg.RequestTimeout, true),
 		duration("stream-start-timeout", &f.cfg.StreamStartTimeout, false),
 		duration("stream-idle-timeout", &f.cfg.StreamIdleTimeout, false),
 		duration("handshake-timeout", &f.cfg.HandshakeTimeout, false),
+		duration("http-read-header-timeout", &f.http.ReadHeaderTimeout, false),
+		duration("http-read-timeout", &f.http.ReadTimeout, false),
+		duration("http-write-timeout", &f.http.WriteTimeout, false),
+		duration("http-idle-timeout", &f.http.IdleTimeout, false),
+		positive("max-pgn-games", &f.maxPGNGames),
 		duration("drain-timeout", &f.drain, true),
 	} {
 		if c != nil {
@@ -186,6 +206,20 @@ func parseServeFlags(args []string, stderr io.Writer) (*serveFlags, error) {
 		return nil, fmt.Errorf("TLS needs both --tls-cert and --tls-key (or $ARBITER_TLS_CERT and $ARBITER_TLS_KEY)")
 	}
 	return f, nil
+}
+
+// perPeer reads --max-streams-per-peer: a positive limit, or 0 for none (the server's
+// negative value).
+func perPeer(val *string, source string, dst *int) error {
+	n, err := strconv.Atoi(*val)
+	if err != nil || n < 0 {
+		return fmt.Errorf("%s: want 0 (no per-client limit) or a positive integer", source)
+	}
+	if n == 0 {
+		n = -1
+	}
+	*dst = n
+	return nil
 }
 
 // runServe runs the gRPC server and the metrics endpoint until ctx is done (SIGTERM or
@@ -247,7 +281,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 
 	var front *httpFront
 	if !strings.EqualFold(f.httpAddr, "off") {
-		if front, err = startHTTP(ctx, f.httpAddr, srv, tc); err != nil {
+		if front, err = startHTTP(ctx, f.httpAddr, srv, tc, f.http, f.maxPGNGames); err != nil {
 			lis.Close()
 			if mlis != nil {
 				mlis.Close()
@@ -258,7 +292,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 
 	errc := make(chan error, 3)
-	go func() { errc <- gs.Serve(lis) }()
+	go func() { errc <- gs.Serve(srv.Listener(lis)) }() // Listener: the rapid-reset guard can close a connection
 	cfg := srv.Config()
 	tlsMode := "off"
 	switch {
@@ -270,6 +304,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	attrs := []any{"grpc_addr", lis.Addr().String(), "tls", tlsMode, "version", bi.Version, "revision", bi.Revision,
 		"max_plies", cfg.MaxPlies, "max_message_bytes", cfg.MaxMessageBytes, "max_response_bytes", cfg.MaxResponseBytes,
 		"max_streams", cfg.MaxStreams, "max_streams_per_conn", cfg.MaxStreamsPerConn,
+		"max_streams_per_peer", cfg.MaxStreamsPerPeer, "max_header_list_bytes", cfg.MaxHeaderListBytes, "max_resets_per_conn", cfg.MaxResetsPerConn,
 		"request_timeout", cfg.RequestTimeout.String(), "stream_start_timeout", cfg.StreamStartTimeout.String(),
 		"stream_idle_timeout", cfg.StreamIdleTimeout.String(), "rulesets", strings.Join(newRegistry().IDs(), ",")}
 	if hs != nil {

@@ -30,7 +30,8 @@ type httpFront struct {
 // startHTTP listens on addr and prepares the HTTP server; serve starts it. With tc (the
 // gRPC port's TLS configuration) the port is HTTPS with the same certificate and, under
 // mutual TLS, the same client certificate requirement.
-func startHTTP(ctx context.Context, addr string, srv *server.Server, tc *tls.Config) (*httpFront, error) {
+// hc holds the HTTP timeouts; its HTTP/2 stream and reset limits are the gRPC port's.
+func startHTTP(ctx context.Context, addr string, srv *server.Server, tc *tls.Config, hc web.ServerConfig, maxPGNGames int) (*httpFront, error) {
 	lis, err := net.Listen("tcp", addr)
 	if err != nil {
 		return nil, err
@@ -41,20 +42,17 @@ func startHTTP(ctx context.Context, addr string, srv *server.Server, tc *tls.Con
 		lis.Close()
 		return nil, err
 	}
-	h, err := web.New(ctx, conn, web.Options{MaxBodyBytes: srv.Config().MaxMessageBytes})
+	cfg := srv.Config()
+	h, err := web.New(ctx, conn, web.Options{MaxBodyBytes: cfg.MaxMessageBytes, MaxResponseBytes: cfg.MaxResponseBytes,
+		MaxPGNGames: maxPGNGames})
 	if err != nil {
 		conn.Close()
 		gs.Stop()
 		lis.Close()
 		return nil, err
 	}
-	hs := &http.Server{
-		Handler:           h,
-		ReadHeaderTimeout: 10 * time.Second,
-		ReadTimeout:       time.Minute,
-		IdleTimeout:       2 * time.Minute,
-		MaxHeaderBytes:    64 << 10,
-	}
+	hc.MaxConcurrentStreams, hc.MaxResetsPerConn = cfg.MaxStreamsPerConn, cfg.MaxResetsPerConn
+	hs := web.NewServer(h, hc)
 	if tc != nil {
 		hs.TLSConfig = tc.Clone()
 	}

@@ -1,0 +1,62 @@
+package server
+
+import (
+	"context"
+	"net"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/stats"
+	"google.golang.org/grpc/status"
+
+	"github.com/arbiter-xq/arbiter/internal/resetguard"
+)
+
+// resetGuard is the gRPC port's rapid-reset mitigation, a stats handler: every RPC that
+// ends Canceled (its client reset the stream, or cancelled the call) spends one token of
+// its connection's resetguard.Budget (Config.MaxResetsPerConn); a connection that runs out
+// is closed. grpc-go itself only caps the handlers running per connection at
+// MAX_CONCURRENT_STREAMS, which lets a client open and reset streams for ever.
+//
+// Closing needs the connection, which gRPC does not hand to a stats handler: serve on
+// Server.Listener(lis) so that the guard can find it by its addresses. On a listener not
+// wrapped so, the cancellations are counted but the connection is not closed.
+type resetGuard struct {
+	burst int
+	conns resetguard.Conns
+}
+
+func newResetGuard(burst int) *resetGuard { return &resetGuard{burst: burst} }
+
+type connResets struct {
+	budget *resetguard.Budget
+	key    string
+}
+
+type connResetsKey struct{}
+
+// Listener wraps lis so that the rapid-reset guard can close a connection that cancels
+// RPCs faster than Config.MaxResetsPerConn allows: serve the network port on it.
+func (s *Server) Listener(lis net.Listener) net.Listener { return s.resets.conns.Listen(lis) }
+
+func (g *resetGuard) TagConn(ctx context.Context, info *stats.ConnTagInfo) context.Context {
+	return context.WithValue(ctx, connResetsKey{}, &connResets{
+		budget: resetguard.NewBudget(g.burst), key: resetguard.Key(info.LocalAddr, info.RemoteAddr)})
+}
+
+func (g *resetGuard) HandleConn(context.Context, stats.ConnStats) {}
+
+func (g *resetGuard) TagRPC(ctx context.Context, _ *stats.RPCTagInfo) context.Context { return ctx }
+
+func (g *resetGuard) HandleRPC(ctx context.Context, st stats.RPCStats) {
+	end, ok := st.(*stats.End)
+	if !ok || end.Error == nil || status.Code(end.Error) != codes.Canceled {
+		return
+	}
+	cr, _ := ctx.Value(connResetsKey{}).(*connResets)
+	if cr == nil || cr.budget.Spend() {
+		return
+	}
+	if c := g.conns.Lookup(cr.key); c != nil {
+		c.Close() //nolint:errcheck // the client is cut off either way
+	}
+}
