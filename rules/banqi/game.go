@@ -585,7 +585,7 @@ func transformDeal(p *bq.Position, deal string, mirror, swap bool) string {
 }
 
 var (
-	_ arbiter.Ruleset     = (*GameRuleset)(nil)
+	_ arbiter.Ruleset         = (*GameRuleset)(nil)
 	_ arbiter.Perfter         = (*GameRuleset)(nil)
 	_ arbiter.CaseTransformer = (*GameRuleset)(nil)
 )
