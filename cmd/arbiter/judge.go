@@ -146,13 +146,13 @@ cycle, and prints the ruling of the cycle the last move closes and the game resu
 		fmt.Fprintln(stderr, "arbiter judge: give --moves (and --fen) or a PGN file; see arbiter judge --help")
 		return exitUsage
 	}
-	pol, err := pf.policy()
+	pol, err := pf.gamePolicy(fs)
 	if err != nil {
 		fmt.Fprintln(stderr, "arbiter judge:", err)
 		return exitUsage
 	}
 	reg := newRegistry()
-	rs, err := getRuleset(reg, *ruleset)
+	rs, err := xiangqiRules(reg, *ruleset)
 	if err != nil {
 		fmt.Fprintln(stderr, "arbiter judge: --ruleset:", err)
 		return exitInput
@@ -249,17 +249,20 @@ func parseHistory(h history, relaxed bool) (parsed, error) {
 // judgeHistory adjudicates h through the ruleset's game session (the path of the
 // service); it returns the report, the xiangqi report behind it, and the moves read
 // (the report's game stops before a refused move, which the moves still hold).
-func judgeHistory(rs xqrules.Ruleset, h history, pol arbiter.Policy, relaxed bool) (*arbiter.Report, *xqrules.Report, []xiangqi.Move, error) {
+func judgeHistory(rs *xqrules.Rules, h history, pol arbiter.Policy, relaxed bool) (*arbiter.Report, *xqrules.Report, []xiangqi.Move, error) {
 	p, err := parseHistory(h, relaxed)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	r, err := arbiter.Adjudicate(context.Background(), xqrules.New(rs),
+	r, err := arbiter.Adjudicate(context.Background(), rs,
 		arbiter.Start{Position: h.fen, Policy: pol, Lenient: relaxed}, h.moves)
 	if err != nil {
 		return nil, nil, nil, err
 	}
 	xr, _ := r.Detail.(*xqrules.Report)
+	if xr != nil {
+		xr.Ruleset = r.Ruleset // the id with its option overrides
+	}
 	return r, xr, p.moves, nil
 }
 
