@@ -15,6 +15,7 @@ import (
 
 	"google.golang.org/protobuf/encoding/prototext"
 
+	"github.com/arbiter-xq/arbiter/arbiter"
 	"github.com/arbiter-xq/arbiter/notation"
 	arbiterv1 "github.com/arbiter-xq/arbiter/proto/arbiter/v1"
 )
@@ -138,24 +139,12 @@ func Expectation(c *arbiterv1.Case, ruleset string) *arbiterv1.CaseExpectation {
 	return nil
 }
 
-// Moves splits a case's move texts: a xiangqi case may write its moves in any
-// notation, with move numbers ("1. 炮二平五 马８进７"), which notation.SplitMoves reads;
-// the other games' moves are separated by spaces.
-func Moves(c *arbiterv1.Case) []string {
-	if moves := strings.Fields(c.GetMoves()); len(moves) > 0 && !looksXiangqi(c) {
-		return moves
+// Moves splits a case's move texts for a ruleset of game: a xiangqi case may write its
+// moves in any notation, with move numbers ("1. 炮二平五 马８进７"), which
+// notation.SplitMoves reads; the other games' moves are separated by spaces.
+func Moves(c *arbiterv1.Case, game string) []string {
+	if game == arbiter.GameXiangqi {
+		return notation.SplitMoves(c.GetMoves())
 	}
-	return notation.SplitMoves(c.GetMoves())
-}
-
-// looksXiangqi reports whether a case is xiangqi's: its expectations name no other
-// game's ruleset.
-func looksXiangqi(c *arbiterv1.Case) bool {
-	for _, e := range c.GetExpectations() {
-		id := strings.ToLower(e.GetRuleset())
-		if strings.HasPrefix(id, "banqi") || strings.HasPrefix(id, "chu") {
-			return false
-		}
-	}
-	return true
+	return strings.Fields(c.GetMoves())
 }

@@ -52,7 +52,7 @@ func RunGame(c *arbiterv1.Case, ruleset string, g arbiter.Ruleset) (*arbiterv1.C
 	if tr != nil {
 		variants = append(variants, tr.CaseVariants()...)
 	}
-	moves := strings.Fields(c.GetMoves())
+	moves := Moves(c, g.Info().Game)
 	var problems []string
 	var outs []GameOutcome
 	for _, v := range variants {

@@ -55,31 +55,7 @@ func (r *Reader) Next() (*Game, error) {
 
 // Read reads all games of a PGN file, detecting its encoding with Decode
 // over the whole input. On a syntax error it returns the games before it.
-func Read(r io.Reader) ([]*Game, error) {
-	data, err := io.ReadAll(r)
-	if err != nil {
-		return nil, err
-	}
-	if err := sniffBinary(data); err != nil {
-		return nil, err
-	}
-	text, enc, err := decode(data)
-	if err != nil {
-		return nil, err
-	}
-	s := scanner{in: text, enc: enc, line: 1, col: 1}
-	var games []*Game
-	for {
-		g, err := s.game()
-		if err == io.EOF {
-			return games, nil
-		}
-		if err != nil {
-			return games, err
-		}
-		games = append(games, g)
-	}
-}
+func Read(r io.Reader) ([]*Game, error) { return ReadLimit(r, 0) }
 
 // maxCachedTokens bounds the token cache.
 const maxCachedTokens = 4096

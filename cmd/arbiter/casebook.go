@@ -11,6 +11,7 @@ import (
 	"github.com/arbiter-xq/arbiter/casebook"
 	"github.com/arbiter-xq/arbiter/notation"
 	arbiterv1 "github.com/arbiter-xq/arbiter/proto/arbiter/v1"
+	"github.com/arbiter-xq/arbiter/rules/xqrules"
 )
 
 const casebookUsage = `usage: arbiter casebook list [--ruleset ID] [--tag TAG] [--source TEXT]
@@ -269,7 +270,7 @@ func showCase(w io.Writer, c *arbiterv1.Case) int {
 				fmt.Fprintf(w, "  %s: %s (%s), forbidden=%v\n", sp.Side.String(), sp.Pattern, arbiter.PatternChinese(sp.Natures), sp.Forbidden)
 			}
 			// The ruling's explanation once: its per-ply part repeats the lines above.
-			fmt.Fprintf(w, "  ruling: %s %v\n  %s\n", jd.Ruling.Verdict, jd.Ruling.References, rulingSummary(jd.Ruling.Explanation))
+			fmt.Fprintf(w, "  ruling: %s %v\n  %s\n", jd.Ruling.Verdict, jd.Ruling.References, xqrules.RulingSummary(jd.Ruling.Explanation))
 		}
 	}
 	fmt.Fprintf(w, "\nExplanation: %s\n", c.GetExplanation())

@@ -179,7 +179,7 @@ cycle, and prints the ruling of the cycle the last move closes and the game resu
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
 	for i, h := range hs {
-		neutral, rep, moves, err := judgeHistory(rs, h, pol, *relaxed)
+		neutral, rep, err := judgeHistory(rs, h, pol, *relaxed)
 		if err != nil {
 			code = exitInput
 			msg := err.Error() + fenHint(err)
@@ -216,7 +216,7 @@ cycle, and prints the ruling of the cycle the last move closes and the game resu
 			out.Write(b)
 			continue
 		}
-		printReport(out, h, rep, moves)
+		printReport(out, h, rep, neutral)
 	}
 	return code
 }
@@ -247,29 +247,28 @@ func parseHistory(h history, relaxed bool) (parsed, error) {
 }
 
 // judgeHistory adjudicates h through the ruleset's game session (the path of the
-// service); it returns the report, the xiangqi report behind it, and the moves read
-// (the report's game stops before a refused move, which the moves still hold).
-func judgeHistory(rs *xqrules.Rules, h history, pol arbiter.Policy, relaxed bool) (*arbiter.Report, *xqrules.Report, []xiangqi.Move, error) {
-	p, err := parseHistory(h, relaxed)
-	if err != nil {
-		return nil, nil, nil, err
-	}
+// service); it returns the report and the xiangqi report behind it. Errors name the
+// field and ply (*apiconv.FieldError: "fen", "moves[17]").
+func judgeHistory(rs *xqrules.Rules, h history, pol arbiter.Policy, relaxed bool) (*arbiter.Report, *xqrules.Report, error) {
 	r, err := arbiter.Adjudicate(context.Background(), rs,
 		arbiter.Start{Position: h.fen, Policy: pol, Lenient: relaxed}, h.moves)
 	if err != nil {
-		return nil, nil, nil, err
+		if fe := apiconv.AsFieldError(err); fe != nil {
+			return nil, nil, fe
+		}
+		return nil, nil, err
 	}
 	xr, _ := r.Detail.(*xqrules.Report)
 	if xr != nil {
 		xr.Ruleset = r.Ruleset // the id with its option overrides
 	}
-	return r, xr, p.moves, nil
+	return r, xr, nil
 }
 
 // printReport writes the human-readable adjudication: every move in three notations,
 // the natures and evidence of the cycle's moves, a board of the cycle, the patterns,
 // the ruling with its references and the result.
-func printReport(w io.Writer, h history, r *xqrules.Report, moves []xiangqi.Move) {
+func printReport(w io.Writer, h history, r *xqrules.Report, neutral *arbiter.Report) {
 	if h.name() != "" {
 		fmt.Fprintf(w, "== %s ==\n", h.name())
 	}
@@ -311,11 +310,11 @@ func printReport(w io.Writer, h history, r *xqrules.Report, moves []xiangqi.Move
 		}
 	}
 	if r.ForbiddenPly >= 0 {
-		printForbidden(w, r, moves, pos)
+		printForbidden(w, r, neutral.Refused)
 	}
 	if c := r.Cycle; c != nil {
 		start := r.Game.PositionAt(c.Start)
-		earlier := pliesPhrase(earlierOccurrences(r.Game, c))
+		earlier := pliesPhrase(neutral.Cycle.EarlierPlies)
 		if r.ForbiddenPly >= 0 {
 			fmt.Fprintf(w, "\nRepetition the refused move would close: the position after ply %d would repeat the position %s (occurrence %d); the cycle is plies %d-%d. Cycle position:\n%s",
 				c.End, earlier, c.Occurrence, c.Start+1, c.End, start.String())
@@ -355,7 +354,7 @@ func printReport(w io.Writer, h history, r *xqrules.Report, moves []xiangqi.Move
 	if line := agreement(h.result, r); line != "" {
 		fmt.Fprintf(w, "Record: %s\n", line)
 	}
-	if e := reportSummary(r); e != "" {
+	if e := neutral.Summary; e != "" {
 		fmt.Fprintf(w, "Explanation: %s\n", e)
 	}
 	if r.Cycle == nil {
@@ -461,45 +460,25 @@ func agreement(recorded string, r *xqrules.Report) string {
 }
 
 // printForbidden names the move refused under --on-violation forbid, with its nature in
-// the cycle it would close. pos is the position it was refused in (the final one).
-func printForbidden(w io.Writer, r *xqrules.Report, moves []xiangqi.Move, pos xiangqi.Position) {
-	var pn *xqrules.PlyNature
-	if r.Cycle != nil {
-		for i := range r.Cycle.Plies {
-			if r.Cycle.Plies[i].Ply == r.ForbiddenPly {
-				pn = &r.Cycle.Plies[i]
-			}
-		}
-	}
+// the cycle it would close.
+func printForbidden(w io.Writer, r *xqrules.Report, refused *arbiter.Ply) {
 	fmt.Fprintf(w, "Ply %d is FORBIDDEN under the policy (--on-violation forbid): the move is refused, the game goes on from the position after ply %d.\n",
 		r.ForbiddenPly+1, r.ForbiddenPly)
-	if r.ForbiddenPly >= len(moves) {
+	if refused == nil {
 		return
 	}
-	m := moves[r.ForbiddenPly]
-	line := fmt.Sprintf("  refused: %s %s %s %s", pos.SideToMove(), notation.FormatChinese(&pos, m), notation.FormatWXF(&pos, m), m)
-	if pn != nil {
-		line += fmt.Sprintf("   %s %s", pn.Nature.Chinese(), pn.Nature)
-		if pn.Note != "" {
-			line += ": " + pn.Note
+	side := xiangqi.Red // named as the ply list names it ("Red")
+	if refused.Side == arbiter.SideBlack {
+		side = xiangqi.Black
+	}
+	line := fmt.Sprintf("  refused: %s %s %s %s", side, refused.Notations.Chinese, refused.Notations.WXF, refused.Notations.ICCS)
+	if refused.Nature != arbiter.NatureUnspecified {
+		line += fmt.Sprintf("   %s %s", refused.Nature.Chinese(), refused.Nature)
+		if refused.Explanation != "" {
+			line += ": " + refused.Explanation
 		}
 	}
 	fmt.Fprintln(w, line)
-}
-
-// earlierOccurrences returns the plies after which the position that closes the cycle c
-// stood before (the cycle's start and any earlier ones). The closing position is that
-// after c.Start plies, so this works also for the cycle a refused move would close,
-// whose last ply is not in the game.
-func earlierOccurrences(g *xiangqi.Game, c *xqrules.Cycle) []int {
-	h := g.HashAt(c.Start)
-	var out []int
-	for i := c.Start % 2; i < c.End && i <= g.Len(); i += 2 {
-		if g.HashAt(i) == h {
-			out = append(out, i)
-		}
-	}
-	return out
 }
 
 // pliesPhrase names positions by the plies played before them: "at the start and after
@@ -549,26 +528,4 @@ func describeThreat(t xqrules.Threat) string {
 		s += ": " + t.Note
 	}
 	return s
-}
-
-// reportSummary is the report's explanation without the per-ply part of the ruling's
-// explanation (the ply list shows it): the ruling's summary, then what the policy made
-// of it (game over, a refused move).
-func reportSummary(r *xqrules.Report) string {
-	e := r.Explanation
-	if r.Cycle != nil && r.Ruling.Explanation != "" && strings.HasPrefix(e, r.Ruling.Explanation) {
-		rest := strings.TrimSpace(strings.TrimPrefix(e, r.Ruling.Explanation))
-		e = strings.TrimSpace(rulingSummary(r.Ruling.Explanation) + " " + rest)
-	}
-	return e
-}
-
-// rulingSummary is the first paragraph of a ruling's explanation: the sides' patterns and
-// the reason. The per-ply lines some rulesets add after it repeat what the ply list of
-// the text report already shows.
-func rulingSummary(explanation string) string {
-	if i := strings.IndexByte(explanation, '\n'); i >= 0 {
-		return explanation[:i]
-	}
-	return explanation
 }

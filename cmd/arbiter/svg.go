@@ -54,7 +54,7 @@ func writeCaseSVG(path string, c *arbiterv1.Case, ruleset string) error {
 	// Official diagrams may be composed positions (pieces on points a game never
 	// reaches): the case's position is read leniently, as the casebook runner does.
 	r, err := arbiter.Adjudicate(context.Background(), rs,
-		arbiter.Start{Position: c.GetFen(), Deal: c.GetDeal(), Policy: pol, Lenient: true}, casebook.Moves(c))
+		arbiter.Start{Position: c.GetFen(), Deal: c.GetDeal(), Policy: pol, Lenient: true}, casebook.Moves(c, rs.Info().Game))
 	if err != nil {
 		return err
 	}

@@ -205,6 +205,9 @@ type gameSession struct {
 	rec      *recorder
 	notation notation.Notation
 	refused  *refusal // the move refused under ViolationForbid, if any
+	// expected are the texts told by Expect, read into the recorder's expected moves:
+	// Play takes a move read there instead of reading its text again.
+	expected []string
 }
 
 // refusal is a move the policy refused: the record stops there.
@@ -261,6 +264,7 @@ func (gs *gameSession) Expect(ctx context.Context, texts []string) {
 		moves = append(moves, m)
 	}
 	gs.rec.expect(moves)
+	gs.expected = texts[:len(moves)]
 }
 
 // Play reads and plays one move.
@@ -268,9 +272,14 @@ func (gs *gameSession) Play(ctx context.Context, text string) (arbiter.Update, e
 	g := gs.rec.s.Game()
 	ply := g.Len()
 	before := *g.Position()
-	m, err := gs.parse(&before, ply, text)
-	if err != nil {
-		return arbiter.Update{}, err
+	var m xiangqi.Move
+	if i := ply - gs.rec.base; gs.rec.expected != nil && i >= 0 && i < len(gs.expected) && gs.expected[i] == text {
+		m = gs.rec.expected[i] // read by Expect in this very position
+	} else {
+		var err error
+		if m, err = gs.parse(&before, ply, text); err != nil {
+			return arbiter.Update{}, err
+		}
 	}
 	u, err := gs.rec.play(ctx, m)
 	gs.refused = nil

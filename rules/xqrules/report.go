@@ -179,15 +179,15 @@ func reportSummary(r *Report) string {
 	e := r.Explanation
 	if r.Cycle != nil && r.Ruling.Explanation != "" && strings.HasPrefix(e, r.Ruling.Explanation) {
 		rest := strings.TrimSpace(strings.TrimPrefix(e, r.Ruling.Explanation))
-		e = strings.TrimSpace(rulingSummary(r.Ruling.Explanation) + " " + rest)
+		e = strings.TrimSpace(RulingSummary(r.Ruling.Explanation) + " " + rest)
 	}
 	return e
 }
 
-// rulingSummary is the first paragraph of a ruling's explanation: the sides' patterns and
+// RulingSummary is the first paragraph of a ruling's explanation: the sides' patterns and
 // the reason. The per-ply lines some rulesets add after it repeat what the ply list of
 // the text report already shows.
-func rulingSummary(explanation string) string {
+func RulingSummary(explanation string) string {
 	if i := strings.IndexByte(explanation, '\n'); i >= 0 {
 		return explanation[:i]
 	}
