@@ -41,16 +41,17 @@ func RulingBoard(r *arbiter.Report) (Board, []Option, error) {
 	return GameRulingBoard(r)
 }
 
-// Plies draws one picture per step of a report's game (see XiangqiPlies); the games
-// without per-step pictures yet are an error.
+// Plies draws one picture per step of a report's game (see XiangqiPlies). The games
+// without per-step pictures yet (banqi, chu shogi) get none, and no error: a request
+// that asks for them is answered without them, as the API documents.
 func Plies(r *arbiter.Report, opts ...Option) ([]string, error) {
-	if r != nil {
-		if x, ok := r.Detail.(*xqrules.Report); ok {
-			return XiangqiPlies(x, opts...)
-		}
-		return nil, fmt.Errorf("picture: no per-step pictures for game %q yet", r.Ruleset.Game)
+	if r == nil {
+		return nil, fmt.Errorf("picture: no report")
 	}
-	return nil, fmt.Errorf("picture: no report")
+	if x, ok := r.Detail.(*xqrules.Report); ok {
+		return XiangqiPlies(x, opts...)
+	}
+	return nil, nil
 }
 
 // GameAdapter is what a game gives this package to draw its reports.

@@ -205,3 +205,17 @@ func BenchmarkRPCStreamMoveChu(b *testing.B) {
 		mi++
 	}
 }
+
+// A chu shogi Adjudicate that asks for both kinds of pictures gets the ruling's picture
+// and no per-step pictures (xiangqi only so far, as the proto says), not an error.
+func TestChuPictures(t *testing.T) {
+	e := start(t, envOptions{reg: chuRegistry(t)})
+	resp, err := e.client.Adjudicate(ctxT(t), &arbiterv1.AdjudicateRequest{Ruleset: "chu-jcsa2004", Fen: chuQ3,
+		Moves: []string{"1d1a", "3b4c5d", "5h5d"}, Svg: true, PlySvgs: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(resp.GetSvg(), "<svg") || len(resp.GetPlySvgs()) != 0 {
+		t.Errorf("svg %d bytes, %d ply pictures; want a ruling picture and none per step", len(resp.GetSvg()), len(resp.GetPlySvgs()))
+	}
+}
