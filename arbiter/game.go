@@ -144,12 +144,14 @@ type Start struct {
 	Lenient bool
 }
 
-// Expecter is implemented by a Session that can use the moves still to come (a whole
-// record, as Adjudicate has it) to work ahead, for instance on several cores. Expect
-// changes no ruling, only how soon it comes; a session need not be played the moves it
-// was told of.
-type Expecter interface {
-	Expect(ctx context.Context, moves []string)
+// RecordPlayer is implemented by a Session that plays a whole record (as Adjudicate
+// has it) faster than move by move: it can work ahead on the moves to come (on several
+// cores) and need not build each move's Update. PlayRecord plays the moves in order
+// exactly as Play would and stops at the first one Play would fail (the same error) or
+// the policy refuses: refused is that move's index, -1 when every move was played. The
+// session's Report then says what Play's would have.
+type RecordPlayer interface {
+	PlayRecord(ctx context.Context, moves []string) (refused int, err error)
 }
 
 // TextBoarder is implemented by a Ruleset whose game can draw a position as text for a
@@ -327,31 +329,44 @@ func Adjudicate(ctx context.Context, rs Ruleset, start Start, moves []string) (*
 	if err != nil {
 		return nil, err
 	}
-	if e, ok := s.(Expecter); ok {
-		e.Expect(ctx, moves)
-	}
-	for i, m := range moves {
-		if err := ctx.Err(); err != nil {
+	refused := -1
+	var explanation string
+	var cycle *Cycle // the cycle a refused move would close
+	if rp, ok := s.(RecordPlayer); ok {
+		if refused, err = rp.PlayRecord(ctx, moves); err != nil {
+			if refused >= 0 {
+				return nil, withPly(err, refused+1, moves[refused])
+			}
 			return nil, err
 		}
-		u, err := s.Play(ctx, m)
-		if err != nil {
-			return nil, withPly(err, i+1, m)
-		}
-		if u.Status == StatusForbidden {
-			r := s.Report()
-			if r.ForbiddenPly != 0 {
-				return r, nil // the game reports the refusal itself
+	} else {
+		for i, m := range moves {
+			if err := ctx.Err(); err != nil {
+				return nil, err
 			}
-			r.Status = StatusForbidden
-			r.ForbiddenPly = i + 1
-			if u.Cycle != nil {
-				r.Cycle = u.Cycle
+			u, err := s.Play(ctx, m)
+			if err != nil {
+				return nil, withPly(err, i+1, m)
 			}
-			r.IgnoredPlies = len(moves) - i - 1
-			r.Explanation = fmt.Sprintf("Ply %d (%s) is forbidden under the policy (on_violation forbid) and is not played: %s", i+1, m, u.Explanation)
-			return r, nil
+			if u.Status == StatusForbidden {
+				refused, explanation, cycle = i, u.Explanation, u.Cycle
+				break
+			}
 		}
+	}
+	if refused >= 0 {
+		r := s.Report()
+		if r.ForbiddenPly != 0 {
+			return r, nil // the game reports the refusal itself
+		}
+		r.Status = StatusForbidden
+		r.ForbiddenPly = refused + 1
+		if cycle != nil {
+			r.Cycle = cycle
+		}
+		r.IgnoredPlies = len(moves) - refused - 1
+		r.Explanation = fmt.Sprintf("Ply %d (%s) is forbidden under the policy (on_violation forbid) and is not played: %s", refused+1, moves[refused], explanation)
+		return r, nil
 	}
 	return s.Report(), nil
 }

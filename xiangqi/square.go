@@ -91,7 +91,12 @@ func (m Move) String() string {
 	if m == NoMove {
 		return "0000"
 	}
-	return m.From().String() + m.To().String()
+	f, t := m.From(), m.To()
+	if !f.Valid() || !t.Valid() {
+		return f.String() + t.String()
+	}
+	// One allocation: the move's text is made on every reported ply.
+	return string([]byte{byte('a' + f.File()), byte('0' + f.Rank()), byte('a' + t.File()), byte('0' + t.Rank())})
 }
 
 // Mirror reflects the move left-right.

@@ -205,9 +205,6 @@ type gameSession struct {
 	rec      *recorder
 	notation notation.Notation
 	refused  *refusal // the move refused under ViolationForbid, if any
-	// expected are the texts told by Expect, read into the recorder's expected moves:
-	// Play takes a move read there instead of reading its text again.
-	expected []string
 }
 
 // refusal is a move the policy refused: the record stops there.
@@ -246,25 +243,40 @@ func moveNumber(p *xiangqi.Position, ply int) int {
 	return ply/2 + 1
 }
 
-// Expect reads the moves to come (as far as they read) so that the judge can work out
-// the judgements of the cycles they close ahead, on several cores.
-func (gs *gameSession) Expect(ctx context.Context, texts []string) {
-	if gs.rec.fs == nil || gs.refused != nil {
-		return
-	}
+// PlayRecord plays a whole record: it reads the moves to come once, so that the judge
+// can work out the judgements of the cycles they close ahead, on several cores, and it
+// builds no Update (Report describes the game).
+func (gs *gameSession) PlayRecord(ctx context.Context, texts []string) (int, error) {
 	g := gs.rec.s.Game()
-	mark := g.Mark()
-	defer g.Rewind(mark)
 	moves := make([]xiangqi.Move, 0, len(texts))
-	for _, t := range texts {
-		m, err := notation.ParseAs(g.Position(), t, gs.notation)
-		if err != nil || g.Play(m) != nil {
-			break
+	mark := g.Mark()
+	for i, t := range texts {
+		m, err := gs.parse(g.Position(), g.Len(), t)
+		if err == nil {
+			err = g.Play(m)
+		}
+		if err != nil {
+			g.Rewind(mark)
+			return i, err
 		}
 		moves = append(moves, m)
 	}
+	g.Rewind(mark)
 	gs.rec.expect(moves)
-	gs.expected = texts[:len(moves)]
+	for i, m := range moves {
+		if err := ctx.Err(); err != nil {
+			return -1, err
+		}
+		u, err := gs.rec.play(ctx, m)
+		if err != nil {
+			return -1, err
+		}
+		if u.Status == arbiter.StatusForbidden {
+			gs.refused = &refusal{text: texts[i], move: m, cycle: u.Cycle}
+			return i, nil
+		}
+	}
+	return -1, nil
 }
 
 // Play reads and plays one move.
@@ -272,14 +284,9 @@ func (gs *gameSession) Play(ctx context.Context, text string) (arbiter.Update, e
 	g := gs.rec.s.Game()
 	ply := g.Len()
 	before := *g.Position()
-	var m xiangqi.Move
-	if i := ply - gs.rec.base; gs.rec.expected != nil && i >= 0 && i < len(gs.expected) && gs.expected[i] == text {
-		m = gs.rec.expected[i] // read by Expect in this very position
-	} else {
-		var err error
-		if m, err = gs.parse(&before, ply, text); err != nil {
-			return arbiter.Update{}, err
-		}
+	m, err := gs.parse(&before, ply, text)
+	if err != nil {
+		return arbiter.Update{}, err
 	}
 	u, err := gs.rec.play(ctx, m)
 	gs.refused = nil

@@ -51,7 +51,7 @@ func neutralPly(ply int, side xiangqi.Color, m xiangqi.Move, text string, captur
 			Chinese: notation.Format(before, m, notation.Chinese),
 		},
 		MoveNumber: moveNumber(before, ply),
-		Squares:    []string{m.From().String(), m.To().String()},
+		Squares:    []string{iccs[:2], iccs[2:]}, // substrings: no copies
 		Capture:    capture,
 		Check:      check,
 		Position:   after.FEN(),
