@@ -142,6 +142,10 @@ type Start struct {
 	// Lenient accepts start positions the game's strict reading refuses but real
 	// records hold (xiangqi: pieces on points they can never reach).
 	Lenient bool
+	// EveryPly asks for the nature of every ply, also of those outside any repetition
+	// cycle (read as one cycle from the start): the casebook's diagrams name each move's
+	// nature. Games that classify every ply anyway ignore it.
+	EveryPly bool
 }
 
 // RecordPlayer is implemented by a Session that plays a whole record (as Adjudicate

@@ -18,6 +18,7 @@ import (
 	"github.com/arbiter-xq/arbiter/arbiter"
 	"github.com/arbiter-xq/arbiter/notation"
 	arbiterv1 "github.com/arbiter-xq/arbiter/proto/arbiter/v1"
+	"github.com/arbiter-xq/arbiter/xiangqi"
 )
 
 //go:embed cases/*.textproto
@@ -147,4 +148,17 @@ func Moves(c *arbiterv1.Case, game string) []string {
 		return notation.SplitMoves(c.GetMoves())
 	}
 	return strings.Fields(c.GetMoves())
+}
+
+// Replay reads a xiangqi case: its start position and its moves, checked for legality.
+func Replay(c *arbiterv1.Case) (xiangqi.Position, []xiangqi.Move, error) {
+	start, err := xiangqi.ParseFENOptions(c.GetFen(), xiangqi.FENOptions{AllowUnreachable: true})
+	if err != nil {
+		return start, nil, err
+	}
+	g, err := notation.ParseMoves(start, notation.SplitMoves(c.GetMoves()))
+	if err != nil {
+		return start, nil, err
+	}
+	return start, g.Moves(), nil
 }

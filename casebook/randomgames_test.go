@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/arbiter-xq/arbiter/arbiter"
-	"github.com/arbiter-xq/arbiter/casebook"
 	"github.com/arbiter-xq/arbiter/rules/asian"
 	"github.com/arbiter-xq/arbiter/rules/chinese"
 	"github.com/arbiter-xq/arbiter/rules/xqrules"
@@ -111,11 +110,11 @@ func checkGame(rs xqrules.Ruleset, start xiangqi.Position, moves []xiangqi.Move)
 			continue
 		}
 		gc.cycles++
-		var orig casebook.Outcome
-		for _, v := range casebook.Variants {
+		var orig xqrules.Outcome
+		for _, v := range xqrules.Variants {
 			ctx := &polls{Context: context.Background()}
 			t0 := time.Now()
-			o := casebook.JudgeVariant(ctx, rs, start, moves[:p+1], v)
+			o := xqrules.JudgeVariant(ctx, rs, start, moves[:p+1], v)
 			if d := time.Since(t0); d > gc.slowest {
 				gc.slowest = d
 			}
@@ -127,7 +126,7 @@ func checkGame(rs xqrules.Ruleset, start xiangqi.Position, moves []xiangqi.Move)
 			if limit := maxPolls(p + 1 - prev); ctx.n > limit {
 				gc.problems = append(gc.problems, fmt.Sprintf("%s: %d polls, over the budget of %d", where, ctx.n, limit))
 			}
-			if v == casebook.Original {
+			if v == xqrules.Original {
 				orig = o
 				continue
 			}

@@ -2,184 +2,34 @@ package casebook
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/arbiter-xq/arbiter/apiconv"
 	"github.com/arbiter-xq/arbiter/arbiter"
-	"github.com/arbiter-xq/arbiter/notation"
 	arbiterv1 "github.com/arbiter-xq/arbiter/proto/arbiter/v1"
-	"github.com/arbiter-xq/arbiter/rules/xqrules"
-	"github.com/arbiter-xq/arbiter/xiangqi"
 )
 
-// Variant is a metamorphic transformation of a case.
-type Variant int
+// Cases of the other games (banqi, chu shogi) live in the same files and format as
+// xiangqi's: Case.fen holds the game's position, Case.moves its move texts, and each
+// expectation names a ruleset id with its overrides ("banqi-tw+hidden_capture=all").
+// Besides verdict, natures, result and termination, an expectation may expect a move to
+// be rejected (rejected_ply, rejected_reason) and the game to end at a ply
+// (decided_at_ply). Run checks a case as given and under every transformation the
+// game offers (arbiter.CaseTransformer).
 
-// The variants every case is run in.
-const (
-	Original Variant = iota
-	Mirrored         // files a<->i; the ruling is unchanged
-	Flipped          // board turned half a turn, colours swapped; the ruling's colours swap
-)
-
-// Variants lists them in run order.
-var Variants = []Variant{Original, Mirrored, Flipped}
-
-func (v Variant) String() string {
-	switch v {
-	case Mirrored:
-		return "mirrored"
-	case Flipped:
-		return "colour-flipped"
-	}
-	return "original"
-}
-
-// Replay parses a case's start position and moves. Official diagrams may be composed
-// positions, so unreachable piece points are accepted (wxf-L545 has a black pawn behind
-// its start rank).
-func Replay(c *arbiterv1.Case) (xiangqi.Position, []xiangqi.Move, error) {
-	start, err := xiangqi.ParseFENOptions(c.GetFen(), xiangqi.FENOptions{AllowUnreachable: true})
-	if err != nil {
-		return start, nil, err
-	}
-	g, err := notation.ParseMoves(start, notation.SplitMoves(c.GetMoves()))
-	if err != nil {
-		return start, nil, err
-	}
-	return start, g.Moves(), nil
-}
-
-// Outcome is what a ruleset made of one variant of a case.
+// Outcome is what a game ruleset made of one variant of a case.
 type Outcome struct {
-	Variant Variant
-	Game    *xiangqi.Game
-	// CycleStart is the ply where the cycle closed by the last move starts; -1 when
-	// the last position is no repetition (then Judgement is empty).
-	CycleStart int
-	Judgement  xqrules.Judgement
-	// Natures holds the counted nature of every ply (NatureUnspecified when the ruleset
-	// was not asked about it), already valid for comparison with the case.
-	Natures []arbiter.Nature
-	// Verdict and Chased are translated back to the case's frame (colours swapped back
-	// for the flipped variant, squares transformed back).
-	Verdict arbiter.Verdict
-	Chased  []string
-	// Result and Termination are the game result under the case's policy (colours
-	// swapped back for the flipped variant); set only when the case expects a result.
-	Result      arbiter.Result
-	Termination arbiter.Termination
-	Err         error
+	Variant string
+	Report  *arbiter.Report // nil when a move was rejected
+	// Rejected is the rejection of a move, if any.
+	Rejected *arbiter.MoveError
+	Err      error // the case could not be run (bad position, policy ...)
 }
 
-func transform(v Variant, start xiangqi.Position, moves []xiangqi.Move) (xiangqi.Position, []xiangqi.Move) {
-	if v == Original {
-		return start, moves
-	}
-	out := make([]xiangqi.Move, len(moves))
-	for i, m := range moves {
-		if v == Mirrored {
-			out[i] = m.Mirror()
-		} else {
-			out[i] = m.Flip()
-		}
-	}
-	if v == Mirrored {
-		return start.Mirror(), out
-	}
-	return start.ColorFlip(), out
-}
-
-func backSquare(v Variant, s xiangqi.Square) xiangqi.Square {
-	switch v {
-	case Mirrored:
-		return s.Mirror()
-	case Flipped:
-		return s.Flip()
-	}
-	return s
-}
-
-func backVerdict(v Variant, vd arbiter.Verdict) arbiter.Verdict {
-	if v != Flipped {
-		return vd
-	}
-	switch vd {
-	case arbiter.VerdictRedMustChange:
-		return arbiter.VerdictBlackMustChange
-	case arbiter.VerdictBlackMustChange:
-		return arbiter.VerdictRedMustChange
-	}
-	return vd
-}
-
-// RunVariant replays a variant of the case and asks the ruleset about the cycle that the
-// last move closes. Natures of plies before the cycle (when the case gives them) come
-// from a classification of the whole sequence.
-func RunVariant(rs xqrules.Ruleset, start xiangqi.Position, moves []xiangqi.Move, v Variant) Outcome {
-	o := JudgeVariant(context.Background(), rs, start, moves, v)
-	if o.Err != nil || o.CycleStart <= 0 {
-		return o
-	}
-	// A case is a short history: its judgements are bounded by the rulesets' budgets
-	// and need no deadline.
-	whole, err := rs.JudgeCycle(context.Background(), o.Game, 0, o.Game.Len())
-	if err != nil {
-		o.Err = err
-		return o
-	}
-	for _, pn := range whole.Plies {
-		if pn.Ply >= 0 && pn.Ply < o.CycleStart {
-			o.Natures[pn.Ply] = pn.Nature
-		}
-	}
-	return o
-}
-
-// JudgeVariant replays a variant of a history and asks the ruleset (through judge,
-// when not nil: a per-game judge of the same ruleset) about the cycle that the last move
-// closes. Only the cycle's natures are set; the verdict and the chased squares are
-// translated back to the history's frame.
-func JudgeVariant(ctx context.Context, rs xqrules.CycleJudge, start xiangqi.Position, moves []xiangqi.Move, v Variant) Outcome {
-	s, ms := transform(v, start, moves)
-	o := Outcome{Variant: v, CycleStart: -1, Natures: make([]arbiter.Nature, len(ms))}
-	g := xiangqi.NewGame(s)
-	for _, m := range ms {
-		if err := g.Play(m); err != nil {
-			o.Err = err
-			return o
-		}
-	}
-	o.Game = g
-	prev := g.PreviousOccurrence()
-	if prev < 0 {
-		return o
-	}
-	o.CycleStart = prev
-	j, err := rs.JudgeCycle(ctx, g, prev, g.Len())
-	if err != nil {
-		o.Err = err
-		return o
-	}
-	o.Judgement = j
-	o.Verdict = backVerdict(v, o.Judgement.Ruling.Verdict)
-	for _, pn := range o.Judgement.Plies {
-		if pn.Ply >= 0 && pn.Ply < len(o.Natures) {
-			o.Natures[pn.Ply] = pn.Nature
-		}
-	}
-	for _, sp := range o.Judgement.Sides {
-		for _, sq := range sp.Chased {
-			o.Chased = append(o.Chased, backSquare(v, sq).String())
-		}
-	}
-	return o
-}
-
-// Run checks one case against one ruleset in every variant and returns the result in
-// the API's form. rs nil means the ruleset is not registered: the case is pending.
-func Run(c *arbiterv1.Case, ruleset string, rs xqrules.Ruleset) (*arbiterv1.CaseResult, []Outcome) {
+// Run verifies case c's expectation for ruleset under g (nil: not registered).
+func Run(c *arbiterv1.Case, ruleset string, g arbiter.Ruleset) (*arbiterv1.CaseResult, []Outcome) {
 	exp := Expectation(c, ruleset)
 	res := &arbiterv1.CaseResult{Id: c.GetId(), Ruleset: ruleset}
 	if exp == nil {
@@ -189,102 +39,183 @@ func Run(c *arbiterv1.Case, ruleset string, rs xqrules.Ruleset) (*arbiterv1.Case
 	}
 	res.ExpectedVerdict = exp.GetVerdict()
 	res.ExpectedNatures = exp.GetNatures()
+	res.ExpectedResult, res.ExpectedTermination = exp.GetResult(), exp.GetTermination()
+	res.ExpectedRejectedPly, res.ExpectedRejectedReason = exp.GetRejectedPly(), exp.GetRejectedReason()
 	res.ExpectedChased = exp.GetChased()
-	if rs == nil {
+	if g == nil {
 		res.Status = arbiterv1.CaseStatus_CASE_STATUS_PENDING
 		res.Message = "ruleset " + ruleset + " is not registered"
 		return res, nil
 	}
-	start, moves, err := Replay(c)
+	pol, err := apiconv.CheckGamePolicy(c.GetPolicy())
 	if err != nil {
 		res.Status = arbiterv1.CaseStatus_CASE_STATUS_FAILED
-		res.Message = "the case does not replay: " + err.Error()
+		res.Message = "the case's policy: " + err.Error()
 		return res, nil
 	}
+	variants := []string{"original"}
+	tr, _ := g.(arbiter.CaseTransformer)
+	if tr != nil {
+		variants = append(variants, tr.CaseVariants()...)
+	}
+	moves := Moves(c, g.Info().Game)
 	var problems []string
 	var outs []Outcome
-	for _, v := range Variants {
-		o := RunVariant(rs, start, moves, v)
-		outs = append(outs, o)
-		if o.Err != nil {
-			problems = append(problems, fmt.Sprintf("%s: does not replay: %v", v, o.Err))
-			continue
-		}
-		// With a policy or an expected result, the game is adjudicated as a whole: the
-		// verdict is then the ruling after the policy's regulations (no draw before move N).
-		if c.GetPolicy() != nil || exp.GetResult() != arbiterv1.Result_RESULT_UNSPECIFIED || exp.GetTermination() != arbiterv1.Termination_TERMINATION_UNSPECIFIED {
-			pol, err := apiconv.CheckPolicy(c.GetPolicy())
+	for _, v := range variants {
+		pos, deal, ms, swap := c.GetFen(), c.GetDeal(), moves, false
+		if v != "original" {
+			pos, deal, ms, swap, err = tr.TransformCase(v, pos, deal, moves)
 			if err != nil {
-				problems = append(problems, "the case's policy: "+err.Error())
-				break
-			}
-			s, ms := transform(v, start, moves)
-			rep, err := xqrules.Adjudicate(rs, s, ms, pol)
-			if err != nil {
-				problems = append(problems, fmt.Sprintf("%s: adjudication: %v", v, err))
+				problems = append(problems, fmt.Sprintf("%s: cannot transform: %v", v, err))
 				continue
 			}
-			o.Result, o.Termination = rep.Result, rep.Termination
-			if c.GetPolicy() != nil {
-				o.Verdict = backVerdict(v, rep.Ruling.Verdict)
+		}
+		o := Outcome{Variant: v}
+		o.Report, o.Err = arbiter.Adjudicate(context.Background(), g, arbiter.Start{Position: pos, Deal: deal, Policy: pol, Lenient: true, EveryPly: true}, ms)
+		var me *arbiter.MoveError
+		if errors.As(o.Err, &me) {
+			o.Rejected, o.Err = me, nil
+		}
+		if r := o.Report; r != nil && r.ForbiddenPly > 0 {
+			// A move the policy refuses is a rejection with the reason "forbidden".
+			o.Rejected = &arbiter.MoveError{Ply: r.ForbiddenPly, Text: ms[r.ForbiddenPly-1], Code: "forbidden", Reason: r.Explanation}
+			o.Report = nil
+		}
+		outs = append(outs, o)
+		if v == "original" && o.Rejected != nil {
+			res.ActualRejectedPly, res.ActualRejectedReason = int32(o.Rejected.Ply), o.Rejected.Code
+		}
+		if v == "original" && o.Report != nil {
+			res.ActualResult, res.ActualTermination = apiconv.Result(o.Report.Result), apiconv.Termination(o.Report.Termination)
+			if o.Report.Cycle != nil {
+				res.ActualVerdict = apiconv.Verdict(o.Report.Cycle.Ruling.Verdict)
 			}
-			if v == Flipped {
-				switch o.Result {
-				case arbiter.ResultRedWins:
-					o.Result = arbiter.ResultBlackWins
-				case arbiter.ResultBlackWins:
-					o.Result = arbiter.ResultRedWins
-				}
+			for _, p := range o.Report.Plies {
+				res.ActualNatures = append(res.ActualNatures, apiconv.Nature(p.Nature))
 			}
 		}
-		if v == Original {
-			res.ActualVerdict = apiconv.Verdict(o.Verdict)
-			res.ActualNatures = apiconv.Natures(o.Natures)
-			res.ActualChased = o.Chased
+		if v == "original" && o.Report != nil && o.Report.Cycle != nil {
+			for _, p := range o.Report.Cycle.Patterns {
+				res.ActualChased = append(res.ActualChased, p.Chased...)
+			}
 		}
-		problems = append(problems, compare(v, exp, o)...)
+		problems = append(problems, compare(v, swap, exp, o, chasedIn(tr, v, exp.GetChased()))...)
 	}
 	settle(res, exp, problems)
 	return res, outs
 }
 
-func compare(v Variant, exp *arbiterv1.CaseExpectation, o Outcome) []string {
+func compare(v string, swap bool, exp *arbiterv1.CaseExpectation, o Outcome, chased []string) []string {
+	if o.Err != nil {
+		return []string{fmt.Sprintf("%s: %v", v, o.Err)}
+	}
 	var out []string
-	if want := arbiter.Verdict(exp.GetVerdict()); o.Verdict != want {
-		out = append(out, fmt.Sprintf("%s: verdict %s, want %s", v, o.Verdict, want))
-	}
-	if want := exp.GetResult(); want != arbiterv1.Result_RESULT_UNSPECIFIED && arbiter.Result(want) != o.Result {
-		out = append(out, fmt.Sprintf("%s: result %s, want %s", v, o.Result, arbiter.Result(want)))
-	}
-	if want := exp.GetTermination(); want != arbiterv1.Termination_TERMINATION_UNSPECIFIED && apiconv.Termination(o.Termination) != want {
-		out = append(out, fmt.Sprintf("%s: termination %s, want %s", v, o.Termination, want))
-	}
-	if want := exp.GetNatures(); len(want) > 0 {
-		var diffs []string
-		if len(want) != len(o.Natures) {
-			diffs = append(diffs, fmt.Sprintf("%d natures for %d plies", len(want), len(o.Natures)))
+	if want := int(exp.GetRejectedPly()); want > 0 || o.Rejected != nil {
+		switch {
+		case o.Rejected == nil:
+			return []string{fmt.Sprintf("%s: ply %d accepted, want it rejected (%s)", v, want, exp.GetRejectedReason())}
+		case want == 0:
+			return []string{fmt.Sprintf("%s: ply %d rejected (%s: %s), want every move accepted", v, o.Rejected.Ply, o.Rejected.Code, o.Rejected.Reason)}
+		case o.Rejected.Ply != want:
+			return []string{fmt.Sprintf("%s: ply %d rejected (%s), want ply %d", v, o.Rejected.Ply, o.Rejected.Reason, want)}
+		case exp.GetRejectedReason() != "" && exp.GetRejectedReason() != o.Rejected.Code:
+			return []string{fmt.Sprintf("%s: ply %d rejected for %s (%s), want %s", v, want, o.Rejected.Code, o.Rejected.Reason, exp.GetRejectedReason())}
 		}
-		for i := 0; i < len(want) && i < len(o.Natures); i++ {
-			if arbiter.Nature(want[i]) != o.Natures[i] {
-				diffs = append(diffs, fmt.Sprintf("move %d of the cycle %s, want %s", i+1, o.Natures[i].Chinese(), arbiter.Nature(want[i]).Chinese()))
+		return nil
+	}
+	r := o.Report
+	got := arbiter.VerdictNone
+	if r.Cycle != nil {
+		got = r.Cycle.Ruling.Verdict
+	}
+	want := arbiter.Verdict(exp.GetVerdict())
+	if swap {
+		want = want.SwapSides()
+	}
+	if got != want {
+		out = append(out, fmt.Sprintf("%s: verdict %s, want %s", v, got, want))
+	}
+	if w := exp.GetResult(); w != arbiterv1.Result_RESULT_UNSPECIFIED {
+		wr := arbiter.Result(w)
+		if swap {
+			wr = wr.SwapSides()
+		}
+		if r.Result != wr {
+			out = append(out, fmt.Sprintf("%s: result %s, want %s", v, r.Result, wr))
+		}
+	}
+	if w := exp.GetTermination(); w != arbiterv1.Termination_TERMINATION_UNSPECIFIED && apiconv.Termination(r.Termination) != w {
+		out = append(out, fmt.Sprintf("%s: termination %s, want %s", v, r.Termination, w))
+	}
+	if w := int(exp.GetDecidedAtPly()); w > 0 && r.DecidedAtPly != w {
+		out = append(out, fmt.Sprintf("%s: decided at ply %d, want %d", v, r.DecidedAtPly, w))
+	}
+	if w := exp.GetNatures(); len(w) > 0 {
+		var diffs []string
+		if len(w) != len(r.Plies) {
+			diffs = append(diffs, fmt.Sprintf("%d natures for %d plies", len(w), len(r.Plies)))
+		}
+		for i := 0; i < len(w) && i < len(r.Plies); i++ {
+			if arbiter.Nature(w[i]) != r.Plies[i].Nature {
+				diffs = append(diffs, fmt.Sprintf("ply %d %s, want %s", i+1, r.Plies[i].Nature, arbiter.Nature(w[i])))
 			}
 		}
 		if len(diffs) > 0 {
 			out = append(out, fmt.Sprintf("%s: natures: %s", v, strings.Join(diffs, ", ")))
 		}
 	}
-	if want := exp.GetChased(); len(want) > 0 {
+	if len(chased) > 0 {
 		got := map[string]bool{}
-		for _, s := range o.Chased {
-			got[s] = true
+		var all []string
+		if r.Cycle != nil {
+			for _, p := range r.Cycle.Patterns {
+				for _, s := range p.Chased {
+					got[s] = true
+					all = append(all, s)
+				}
+			}
 		}
-		for _, s := range want {
+		for _, s := range chased {
 			if !got[s] {
-				out = append(out, fmt.Sprintf("%s: piece on %s not reported as chased (got %v)", v, s, o.Chased))
+				out = append(out, fmt.Sprintf("%s: piece on %s not reported as chased (got %v)", v, s, all))
 			}
 		}
 	}
 	return out
+}
+
+// squareTransformer is a game whose cases may name squares (a chased piece), mapped
+// under each of its case transformations.
+type squareTransformer interface {
+	TransformSquare(variant, square string) string
+}
+
+// chasedIn returns the expected chased squares in variant v's frame.
+func chasedIn(tr arbiter.CaseTransformer, v string, squares []string) []string {
+	st, ok := tr.(squareTransformer)
+	if v == "original" || !ok {
+		return squares
+	}
+	out := make([]string, len(squares))
+	for i, s := range squares {
+		out[i] = st.TransformSquare(v, s)
+	}
+	return out
+}
+
+// rulesetMatches reports whether an expectation's ruleset id passes a ruleset filter:
+// an empty filter passes all; otherwise the ids match case-insensitively, and a filter
+// without overrides ("banqi-tw") also passes the base id's variants
+// ("banqi-tw+hidden_capture=all").
+func rulesetMatches(filter, id string) bool {
+	if filter == "" {
+		return true
+	}
+	f, id := strings.ToLower(filter), strings.ToLower(id)
+	if f == id {
+		return true
+	}
+	return !strings.Contains(f, "+") && strings.HasPrefix(id, f+"+")
 }
 
 // Report is the result of verifying a casebook.
@@ -322,19 +253,7 @@ func VerifyCases(ctx context.Context, cases []*arbiterv1.Case, reg *arbiter.Regi
 			if reg != nil {
 				rs, _ = reg.Lookup(e.GetRuleset())
 			}
-			var res *arbiterv1.CaseResult
-			if x, ok := rs.(*xqrules.Rules); ok || rs == nil {
-				// xiangqi cases are still verified cycle by cycle through the
-				// ruleset's judge (the cycle the last move closes, as given,
-				// mirrored and colour-flipped).
-				var judge xqrules.Ruleset
-				if ok {
-					judge = x.Judge()
-				}
-				res, _ = Run(c, e.GetRuleset(), judge)
-			} else {
-				res, _ = RunGame(c, e.GetRuleset(), rs)
-			}
+			res, _ := Run(c, e.GetRuleset(), rs)
 			r.Results = append(r.Results, res)
 			switch res.GetStatus() {
 			case arbiterv1.CaseStatus_CASE_STATUS_PASSED:

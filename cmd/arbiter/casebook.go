@@ -9,9 +9,7 @@ import (
 
 	"github.com/arbiter-xq/arbiter/arbiter"
 	"github.com/arbiter-xq/arbiter/casebook"
-	"github.com/arbiter-xq/arbiter/notation"
 	arbiterv1 "github.com/arbiter-xq/arbiter/proto/arbiter/v1"
-	"github.com/arbiter-xq/arbiter/rules/xqrules"
 )
 
 const casebookUsage = `usage: arbiter casebook list [--ruleset ID] [--tag TAG] [--source TEXT]
@@ -220,61 +218,70 @@ func printVerify(w io.Writer, rep *casebook.Report) {
 }
 
 func showCase(w io.Writer, c *arbiterv1.Case) int {
-	if _, other := caseGame(c); other {
-		return showGameCase(w, c)
-	}
-	caseHeader(w, c, "Tags:   ")
-	start, moves, err := casebook.Replay(c)
-	if err != nil {
-		fmt.Fprintf(w, "The case does not replay: %v\n", err)
-		return exitInput
-	}
-	fmt.Fprintf(w, "FEN:    %s\n\n%s\n", start.FEN(), start.String())
-	pos := start
-	fmt.Fprintln(w, "Moves:")
-	for i, m := range moves {
-		fmt.Fprintf(w, "  ply %2d %-5s %-10s %-7s %s\n", i+1, pos.SideToMove().String(), notation.FormatChinese(&pos, m), notation.FormatWXF(&pos, m), m)
-		pos.MakeMove(m)
-	}
+	caseHeader(w, c, "Tags:     ")
 	reg := newRegistry()
+	var first arbiter.Ruleset
+	if es := c.GetExpectations(); len(es) > 0 {
+		first, _ = reg.Lookup(es[0].GetRuleset())
+	}
+	fmt.Fprintf(w, "Position: %s\n", c.GetFen())
+	if first != nil {
+		fmt.Fprint(w, "\n"+textBoard(first, c.GetFen()))
+	}
+	if c.GetDeal() != "" {
+		fmt.Fprintf(w, "Deal:     %s\n", c.GetDeal())
+	}
+	fmt.Fprintf(w, "Moves:    %s\n", c.GetMoves())
+	if c.GetExplanation() != "" {
+		fmt.Fprintf(w, "\nExplanation: %s\n", c.GetExplanation())
+	}
+	code := exitOK
 	for _, e := range c.GetExpectations() {
-		rs, _ := getRuleset(reg, e.GetRuleset())
+		rs, err := reg.Lookup(e.GetRuleset())
+		if err != nil {
+			fmt.Fprintf(w, "\n[%s] cannot run: %v\n", e.GetRuleset(), err)
+			code = exitInput
+			continue
+		}
 		res, outs := casebook.Run(c, e.GetRuleset(), rs)
-		fmt.Fprintf(w, "\n[%s] expected %s, actual %s: %s\n", e.GetRuleset(), verdictWord(res.GetExpectedVerdict()),
-			verdictWord(res.GetActualVerdict()), statusWord(res.GetStatus()))
+		fmt.Fprintf(w, "\n[%s] %s", e.GetRuleset(), statusWord(res.GetStatus()))
+		if rp := e.GetRejectedPly(); rp > 0 {
+			fmt.Fprintf(w, "; expected: ply %d rejected (%s)", rp, e.GetRejectedReason())
+		} else {
+			fmt.Fprintf(w, "; expected: ruling %s", verdictWord(e.GetVerdict()))
+			if e.GetResult() != arbiterv1.Result_RESULT_UNSPECIFIED {
+				fmt.Fprintf(w, ", result %s", e.GetResult())
+			}
+			if e.GetTermination() != arbiterv1.Termination_TERMINATION_UNSPECIFIED {
+				fmt.Fprintf(w, " (%s)", e.GetTermination())
+			}
+		}
+		fmt.Fprintln(w)
 		if len(res.GetExpectedNatures()) > 0 {
 			fmt.Fprintf(w, "  natures expected: %s\n", natureString(res.GetExpectedNatures()))
-		}
-		if len(res.GetActualNatures()) > 0 {
 			fmt.Fprintf(w, "  natures actual:   %s\n", natureString(res.GetActualNatures()))
 		}
 		if res.GetMessage() != "" {
 			fmt.Fprintf(w, "  %s\n", res.GetMessage())
 		}
-		if len(outs) > 0 && outs[0].Err == nil && outs[0].CycleStart >= 0 {
-			jd := outs[0].Judgement
-			for _, pn := range jd.Plies {
-				fmt.Fprintf(w, "  ply %d: %s %s", pn.Ply+1, pn.Nature.Chinese(), pn.Nature)
-				if pn.Note != "" {
-					fmt.Fprintf(w, " (%s)", pn.Note)
-				}
-				fmt.Fprintln(w)
-				for _, t := range pn.Threats {
-					fmt.Fprintf(w, "         捉 %s\n", describeThreat(t))
-				}
-				for _, t := range pn.Excluded {
-					fmt.Fprintf(w, "         (not counted) %s\n", describeThreat(t))
-				}
+		if len(outs) == 0 {
+			continue
+		}
+		o := outs[0]
+		switch {
+		case o.Err != nil:
+			fmt.Fprintf(w, "  error: %v\n", o.Err)
+		case o.Rejected != nil:
+			fmt.Fprintf(w, "  ply %d %q rejected: %s (%s)\n", o.Rejected.Ply, o.Rejected.Text, o.Rejected.Reason, o.Rejected.Code)
+		default:
+			var b strings.Builder
+			printReport(&b, rs, history{}, o.Report)
+			for _, line := range strings.Split(strings.TrimRight(b.String(), "\n"), "\n") {
+				fmt.Fprintf(w, "  %s\n", strings.TrimRight(line, " "))
 			}
-			for _, sp := range jd.Sides {
-				fmt.Fprintf(w, "  %s: %s (%s), forbidden=%v\n", sp.Side.String(), sp.Pattern, arbiter.PatternChinese(sp.Natures), sp.Forbidden)
-			}
-			// The ruling's explanation once: its per-ply part repeats the lines above.
-			fmt.Fprintf(w, "  ruling: %s %v\n  %s\n", jd.Ruling.Verdict, jd.Ruling.References, xqrules.RulingSummary(jd.Ruling.Explanation))
 		}
 	}
-	fmt.Fprintf(w, "\nExplanation: %s\n", c.GetExplanation())
-	return exitOK
+	return code
 }
 
 // caseHeader prints a case's id, title, source and tags (tagLabel aligns the tags with

@@ -26,25 +26,28 @@ func TestChuCLI(t *testing.T) {
 		t.Fatalf("compare: exit %d: %s", code, stderr)
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if len(lines) != 4 || !strings.Contains(lines[0], "chu-jcsa2004") || !strings.Contains(lines[0], "rejected") ||
-		!strings.Contains(lines[1], "rejected") || !strings.Contains(lines[2], "chu-hachu") || !strings.Contains(lines[2], "accepted") ||
-		lines[3] != "the rulesets disagree" {
+	if len(lines) != 6 || !strings.Contains(lines[1], "chu-jcsa2004 rejects ply 1") ||
+		!strings.Contains(lines[2], "rejects ply 1") || !strings.Contains(lines[3], "chu-hachu") || !strings.Contains(lines[3], "ruling none") ||
+		!strings.Contains(lines[5], "1 disagreements") {
 		t.Errorf("compare:\n%s", out)
 	}
 	out, _, code = runCLI(t, "", "compare", "--json", "--rulesets", "chu-jcsa2004,chu-hachu", "--fen", q4, "--moves", "2c2b2a")
 	lines = strings.Split(strings.TrimSpace(out), "\n")
-	var first struct {
-		Ruleset  string
-		Rejected struct {
-			Field, Reason, Move string
-			Ply                 int
+	var row struct {
+		Rulings []struct {
+			Ruleset, Result, Rejected string
+			RejectedPly               int
 		}
+		Disagree bool
 	}
-	if code != exitOK || len(lines) != 3 || json.Unmarshal([]byte(lines[0]), &first) != nil || lines[2] != `{"disagree":true}` {
+	if code != exitOK || len(lines) != 2 || json.Unmarshal([]byte(lines[0]), &row) != nil || !row.Disagree || len(row.Rulings) != 2 {
 		t.Fatalf("compare --json: exit %d\n%s", code, out)
 	}
-	if first.Ruleset != "chu-jcsa2004" || first.Rejected.Field != "moves[0]" || first.Rejected.Ply != 1 || first.Rejected.Reason != "ILLEGAL_MOVE" || first.Rejected.Move != "2c2b2a" {
-		t.Errorf("compare --json rejection: %+v", first)
+	if r := row.Rulings[0]; r.Ruleset != "chu-jcsa2004" || r.RejectedPly != 1 || r.Result != "" || !strings.Contains(r.Rejected, "[distant_protected_lion]") {
+		t.Errorf("compare --json rejection: %+v", r)
+	}
+	if r := row.Rulings[1]; r.Ruleset != "chu-hachu" || r.RejectedPly != 0 || r.Result != "RESULT_ONGOING" {
+		t.Errorf("compare --json acceptance: %+v", r)
 	}
 }
 

@@ -18,17 +18,15 @@ import (
 	"github.com/arbiter-xq/arbiter/apiconv"
 	"github.com/arbiter-xq/arbiter/arbiter"
 	"github.com/arbiter-xq/arbiter/internal/corpus"
-	"github.com/arbiter-xq/arbiter/notation"
 	"github.com/arbiter-xq/arbiter/pgn"
-	"github.com/arbiter-xq/arbiter/rules/xqrules"
-	"github.com/arbiter-xq/arbiter/xiangqi"
 )
 
 const compareUsage = `usage: arbiter compare [--rulesets chinese,asian] [--json] [policy flags] SOURCE...
        arbiter compare [--rulesets chinese,asian] [--json] [policy flags] [--fen FEN] --moves "h2e2 h9g7 ..."
 
 With --moves (and --fen), the one history given is ruled under each ruleset and every
-ruling is shown, whether the rulesets agree or not.
+ruling is shown, whether the rulesets agree or not; a move one ruleset refuses and
+another accepts is a disagreement.
 SOURCE is a PGN file, a folder (every *.pgn below it), or a game database in the
 ccpd TSV format (*.tsv or *.tsv.gz: game_id, start_fen, ICCS moves, result). Every game
 is adjudicated under each ruleset; the games where the rulesets disagree (different
@@ -38,8 +36,8 @@ position, and how many of those each ruleset rules must-change (that repetition 
 its own). Games run in parallel.
 
 Banqi and chu shogi records (rulesets banqi-*, chu-*) are compared the same way, in
-their own notation, a move one ruleset refuses included:
-  arbiter compare --rulesets banqi-tw,banqi-cdc --fen POS --moves "..." [--json]
+their own notation; the rulesets of one comparison belong to one game:
+  arbiter compare --rulesets banqi-tw,banqi-cdc --fen POS --moves "..." [--deal D] [--json]
 `
 
 // comparison is one game's rulings under every ruleset.
@@ -60,7 +58,9 @@ type compareRuling struct {
 	result   arbiter.Result
 	term     arbiter.Termination
 	endPly   int // the ply (from 1) that ended the game; 0 while it goes on
-	patterns []xqrules.SidePattern
+	patterns []arbiter.Pattern
+	// rejected: the ruleset refuses a move of the record (another may accept it).
+	rejected *arbiter.MoveError
 	// lastMustChange: in a drawn repetition (comparison.drawnRepetition), the ruleset
 	// rules the cycle the last move closes must-change.
 	lastMustChange bool
@@ -78,10 +78,12 @@ type compareJSON struct {
 type compareRulingJSON struct {
 	Ruleset      string               `json:"ruleset"`
 	Verdict      string               `json:"verdict,omitempty"` // VERDICT_*, absent when no repetition
-	Result       string               `json:"result"`            // RESULT_*
+	Result       string               `json:"result,omitempty"`  // RESULT_*; absent when the ruleset refuses a move
 	Termination  string               `json:"termination,omitempty"`
 	DecidedAtPly int                  `json:"decidedAtPly,omitempty"` // from 1, as in judge --json
 	Patterns     []comparePatternJSON `json:"patterns,omitempty"`
+	RejectedPly  int                  `json:"rejectedPly,omitempty"` // the move the ruleset refuses, from 1
+	Rejected     string               `json:"rejected,omitempty"`    // why
 }
 
 type comparePatternJSON struct {
@@ -107,17 +109,13 @@ type compareSummaryJSON struct {
 }
 
 func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	if _, other := gameRulesetArg(args, "rulesets"); other {
-		return runGameCompare(args, stdout, stderr)
-	}
 	fs := flag.NewFlagSet("compare", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	list := fs.String("rulesets", "", "comma-separated ruleset ids (default: all)")
 	asJSON := fs.Bool("json", false, "one JSON object per disagreeing game, then a summary object")
-	relaxed := fs.Bool("relaxed-fen", false, "accept pieces on points they can never reach (some databases have them)")
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "games adjudicated in parallel")
-	fen := fs.String("fen", "", "with --moves: the start position in FEN (default: the standard start)")
-	moves := fs.String("moves", "", "one history to compare instead of files, space separated, any notation")
+	var in recordFlags
+	in.bind(fs)
 	var pf policyFlags
 	pf.bind(fs)
 	fs.Usage = func() { fmt.Fprint(stderr, compareUsage); fs.PrintDefaults() }
@@ -125,7 +123,7 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if err != nil {
 		return parseExit(err)
 	}
-	inline := *moves != "" || *fen != ""
+	inline := in.given()
 	switch {
 	case inline && len(sources) > 0:
 		fmt.Fprintf(stderr, "arbiter compare: give --fen/--moves or files, not both (got %q)\n", sources[0])
@@ -134,37 +132,23 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fs.Usage()
 		return exitUsage
 	}
-	pol, err := pf.policy()
+	pol, err := pf.gamePolicy(fs)
 	if err != nil {
 		fmt.Fprintln(stderr, "arbiter compare:", err)
 		return exitUsage
 	}
-	reg := newRegistry()
-	var sets []xqrules.Ruleset
-	var ids []string // default: every xiangqi ruleset (PGN files hold xiangqi games)
-	for _, rs := range reg.All() {
-		if rs.Info().Game == arbiter.GameXiangqi {
-			ids = append(ids, rs.Info().ID)
-		}
+	sets, err := compareRulesets(*list)
+	if err != nil {
+		fmt.Fprintln(stderr, "arbiter compare: --rulesets:", err)
+		return exitInput
 	}
-	if *list != "" {
-		ids = strings.Split(*list, ",")
-	}
-	seen := map[string]bool{}
-	for _, id := range ids {
-		rs, err := getRuleset(reg, id)
-		if err != nil {
-			fmt.Fprintln(stderr, "arbiter compare: --rulesets:", err)
-			return exitInput
-		}
-		if !seen[rs.Info().ID] {
-			seen[rs.Info().ID] = true
-			sets = append(sets, rs)
-		}
+	if game := sets[0].Info().Game; game != arbiter.GameXiangqi && len(sources) > 0 {
+		fmt.Fprintf(stderr, "arbiter compare: %s: PGN files and databases hold xiangqi games; give %s records with --fen and --moves\n", sources[0], game)
+		return exitUsage
 	}
 	var hs []history
 	if inline {
-		hs = append(hs, history{fen: *fen, moves: notation.SplitMoves(*moves)})
+		hs = append(hs, in.history())
 	}
 	unreadable := 0
 	for _, src := range sources {
@@ -172,6 +156,9 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) in
 			unreadable++
 			fmt.Fprintf(stderr, "arbiter compare: %s: %v%s (skipped)\n", file, err, fileHint(file, err, "compare"))
 		})...)
+	}
+	for i := range hs {
+		hs[i].relaxed = in.relaxed
 	}
 
 	rows := make([]comparison, len(hs))
@@ -182,7 +169,7 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		go func() {
 			defer wg.Done()
 			for i := range jobs {
-				rows[i] = compareGame(sets, hs[i], pol, *relaxed)
+				rows[i] = compareGame(ctx, sets, hs[i], pol)
 			}
 		}()
 	}
@@ -205,6 +192,10 @@ feed:
 
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
+	width := 8 // the rulesets' column
+	for _, rs := range sets {
+		width = max(width, len(rs.Info().ID))
+	}
 	var sum compareSummaryJSON
 	s := &sum.Summary
 	s.Games, s.UnreadableFiles = len(hs), unreadable
@@ -258,15 +249,19 @@ feed:
 		}
 		fmt.Fprintf(out, "%s (%d plies)\n", name, len(h.moves))
 		for _, rl := range r.rulings {
+			if rl.rejected != nil {
+				fmt.Fprintf(out, "  %-*s rejects ply %d: %s\n", width, rl.ruleset, rl.rejected.Ply, rl.rejected.Reason)
+				continue
+			}
 			term := ""
 			if rl.term != arbiter.TerminationNone {
 				term = fmt.Sprintf(", %s at ply %d", rl.term, rl.endPly)
 			}
-			fmt.Fprintf(out, "  %-8s ruling %-18s result %-40s", rl.ruleset, rl.verdict, rl.result.String()+term)
+			line := fmt.Sprintf("  %-*s ruling %-18s result %-40s", width, rl.ruleset, rl.verdict, rl.result.String()+term)
 			if len(rl.patterns) == 2 {
-				fmt.Fprintf(out, "  [Red: %s; Black: %s]", rl.patterns[0].Pattern, rl.patterns[1].Pattern)
+				line += fmt.Sprintf("  [%s: %s; %s: %s]", sideWord(rl.patterns[0].Side), rl.patterns[0].Pattern, sideWord(rl.patterns[1].Side), rl.patterns[1].Pattern)
 			}
-			fmt.Fprintln(out)
+			fmt.Fprintln(out, strings.TrimRight(line, " "))
 		}
 	}
 	if *asJSON {
@@ -308,67 +303,120 @@ func compareLine(h history, r comparison) ([]byte, error) {
 		if rl.term != arbiter.TerminationNone {
 			j.Termination = apiconv.Termination(rl.term).String()
 		}
+		if rl.rejected != nil {
+			j.Result, j.RejectedPly, j.Rejected = "", rl.rejected.Ply, rl.rejected.Reason
+		}
 		for _, sp := range rl.patterns {
-			j.Patterns = append(j.Patterns, comparePatternJSON{Side: apiconv.Side(sp.Side).String(),
-				Pattern: sp.Pattern, PatternChinese: arbiter.PatternChinese(sp.Natures)})
+			j.Patterns = append(j.Patterns, comparePatternJSON{Side: apiconv.GameSide(sp.Side).String(),
+				Pattern: sp.Pattern, PatternChinese: sp.PatternChinese})
 		}
 		row.Rulings = append(row.Rulings, j)
 	}
 	return jsonLine(row)
 }
 
-func compareGame(sets []xqrules.Ruleset, h history, pol arbiter.Policy, relaxed bool) comparison {
-	var c comparison
-	p, err := parseHistory(h, relaxed)
-	if err != nil {
-		c.err = err.Error() + fenHint(err)
-		return c
+// compareRulesets resolves the ruleset ids of a comparison (default: every xiangqi
+// ruleset), without duplicates; they must all belong to one game.
+func compareRulesets(list string) ([]arbiter.Ruleset, error) {
+	reg := newRegistry()
+	var ids []string
+	if list == "" {
+		for _, rs := range reg.All() {
+			if rs.Info().Game == arbiter.GameXiangqi {
+				ids = append(ids, rs.Info().ID)
+			}
+		}
+	} else {
+		ids = strings.Split(list, ",")
 	}
-	for _, rs := range sets {
-		rep, err := xqrules.Adjudicate(rs, p.start, p.moves, pol)
+	var sets []arbiter.Ruleset
+	seen := map[string]bool{}
+	for _, id := range ids {
+		rs, err := reg.Lookup(strings.TrimSpace(id))
 		if err != nil {
-			c.err = err.Error()
+			return nil, err
+		}
+		if g, first := rs.Info().Game, sets; len(first) > 0 && g != first[0].Info().Game {
+			return nil, fmt.Errorf("%s is a %s ruleset and %s a %s one; the rulesets of one comparison must belong to the same game",
+				rs.Info().ID, g, first[0].Info().ID, first[0].Info().Game)
+		}
+		if !seen[rs.Info().ID] {
+			seen[rs.Info().ID] = true
+			sets = append(sets, rs)
+		}
+	}
+	return sets, nil
+}
+
+// compareGame adjudicates one record under every ruleset. A move that one ruleset
+// refuses and another accepts is a disagreement; a record every ruleset refuses at the
+// same ply (or whose position none reads) is an error.
+func compareGame(ctx context.Context, sets []arbiter.Ruleset, h history, pol arbiter.Policy) comparison {
+	var c comparison
+	var firstErr error
+	rejects := 0
+	for _, rs := range sets {
+		rep, err := judgeHistory(rs, h, pol)
+		cr := compareRuling{ruleset: rs.Info().ID}
+		var me *arbiter.MoveError
+		switch {
+		case err != nil && errors.As(err, &me):
+			cr.rejected = me
+			rejects++
+			if firstErr == nil {
+				firstErr = err
+			}
+		case err != nil:
+			c.err = err.Error() + fenHint(err)
 			return c
-		}
-		cr := compareRuling{ruleset: rs.Info().ID, verdict: rep.Ruling.Verdict, result: rep.Result, term: rep.Termination}
-		if rep.EndPly >= 0 {
-			cr.endPly = rep.EndPly + 1
-		}
-		if rep.Cycle != nil {
-			cr.patterns = rep.Cycle.Sides[:]
+		default:
+			cr.result, cr.term, cr.endPly = rep.Result, rep.Termination, rep.DecidedAtPly
+			if rep.Cycle != nil {
+				cr.verdict, cr.patterns = rep.Cycle.Ruling.Verdict, rep.Cycle.Patterns
+			}
 		}
 		c.rulings = append(c.rulings, cr)
 	}
-	if res, ok := recordedResult(h.result); ok && res == arbiter.ResultDraw {
-		c.judgeDrawnRepetition(sets, p)
+	if rejects == len(sets) && samePly(c.rulings) {
+		c.err = firstErr.Error()
+		return c
 	}
+	if res, ok := recordedResult(h.result); ok && res == arbiter.ResultDraw && rejects == 0 {
+		c.judgeDrawnRepetition(ctx, sets, h)
+	}
+	first := c.rulings[0]
 	for _, r := range c.rulings[1:] {
-		first := c.rulings[0]
-		if r.verdict != first.verdict || r.result != first.result || r.term != first.term {
+		if r.verdict != first.verdict || r.result != first.result || r.term != first.term ||
+			(r.rejected == nil) != (first.rejected == nil) || r.rejected != nil && r.rejected.Ply != first.rejected.Ply {
 			c.disagree = true
 		}
 	}
 	return c
 }
 
-// judgeDrawnRepetition marks a game recorded as a draw whose last move repeats a
-// position, and judges the cycle that move closes under each ruleset (on its own: the
-// adjudication may have ended the game earlier).
-func (c *comparison) judgeDrawnRepetition(sets []xqrules.Ruleset, p parsed) {
-	g := xiangqi.NewGame(p.start)
-	for _, m := range p.moves {
-		if g.Play(m) != nil {
-			return
+// samePly reports whether every ruling refuses the same ply.
+func samePly(rs []compareRuling) bool {
+	for _, r := range rs {
+		if r.rejected == nil || r.rejected.Ply != rs[0].rejected.Ply {
+			return false
 		}
 	}
-	prev := g.PreviousOccurrence()
-	if prev < 0 {
-		return
-	}
-	c.drawnRepetition = true
+	return true
+}
+
+// judgeDrawnRepetition marks a game recorded as a draw whose last move repeats a
+// position, and judges the cycle that move closes under each ruleset on its own: the
+// record is replayed under a policy that ends nothing, so that an earlier ending of the
+// game does not hide that last cycle.
+func (c *comparison) judgeDrawnRepetition(ctx context.Context, sets []arbiter.Ruleset, h history) {
+	open := arbiter.Policy{LossAtOccurrence: 100, DrawAtOccurrence: 100, OnViolation: arbiter.ViolationLose, NaturalMoveLimit: -1, CheckCountLimit: -1}
 	for i, rs := range sets {
-		j, err := rs.JudgeCycle(context.Background(), g, prev, g.Len())
-		if _, violator := xqrules.Violator(j.Ruling.Verdict); err == nil && violator {
+		rep, err := judgeHistory(rs, h, open)
+		if err != nil || rep.Cycle == nil || rep.Cycle.LastPly != len(h.moves) {
+			continue
+		}
+		c.drawnRepetition = true
+		if rep.Cycle.Ruling.Verdict.Responsible() != arbiter.SideNone {
 			c.rulings[i].lastMustChange = true
 		}
 	}

@@ -16,8 +16,6 @@ import (
 	"github.com/arbiter-xq/arbiter/notation"
 	"github.com/arbiter-xq/arbiter/pgn"
 	arbiterv1 "github.com/arbiter-xq/arbiter/proto/arbiter/v1"
-	"github.com/arbiter-xq/arbiter/rules/xqrules"
-	"github.com/arbiter-xq/arbiter/xiangqi"
 )
 
 // policyFlags binds the policy knobs of product.md to flags. They mean what the API's
@@ -62,7 +60,10 @@ type history struct {
 	tags   []pgn.Tag // PGN tags (for a TSV database row: GameId and Result)
 	result string    // the recorded result: "1-0", "0-1", "1/2-1/2", "*" or ""
 	fen    string
+	deal   string // banqi's deal
 	moves  []string
+	// relaxed: the position may hold pieces on points they can never reach.
+	relaxed bool
 }
 
 // name is how messages name the game: "FILE game N", "" for a history given directly.
@@ -111,25 +112,24 @@ func pgnHistories(file string, games []*pgn.Game) []history {
 }
 
 func runJudge(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if _, other := gameRulesetArg(args, "ruleset"); other {
-		return runGameJudge(args, stdout, stderr)
-	}
 	fs := flag.NewFlagSet("judge", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	ruleset := fs.String("ruleset", "chinese", "ruleset id (see arbiter rulesets)")
-	fen := fs.String("fen", "", "start position in FEN (default: the standard start)")
-	moves := fs.String("moves", "", `moves, space separated, any notation ("h2e2 h9g7", "C2.5 h8+7", "炮二平五 马８进７")`)
+	ruleset := fs.String("ruleset", "chinese", "ruleset id with option overrides (see arbiter rulesets): chinese, asian+loss_at_occurrence=4, banqi-tw, chu-lishogi ...")
+	var in recordFlags
+	in.bind(fs)
 	asJSON := fs.Bool("json", false, "print the protobuf JSON of the adjudication, one object per line")
-	relaxed := fs.Bool("relaxed-fen", false, "accept pieces on points they can never reach (some databases have them)")
 	svgOut := fs.String("svg", "", "write the picture of the ruling (SVG) to this file; with several games, FILE-N.svg per game")
 	var pf policyFlags
 	pf.bind(fs)
 	fs.Usage = func() {
-		fmt.Fprint(stderr, `usage: arbiter judge --ruleset ID --fen FEN --moves "h2e2 h9g7 ..." [--json] [--svg FILE] [policy flags]
-       arbiter judge --ruleset ID [--json] FILE.pgn ...   (use - for standard input)
+		fmt.Fprint(stderr, `usage: arbiter judge --ruleset ID [--fen POS] --moves "h2e2 h9g7 ..." [--deal D] [--json] [--svg FILE] [policy flags]
+       arbiter judge --ruleset ID [--json] FILE.pgn ...   (xiangqi; use - for standard input)
 
 Replays the game with full legality checks, classifies the moves of every repetition
 cycle, and prints the ruling of the cycle the last move closes and the game result.
+Every game is judged the same way: the ruleset id names the game (xiangqi: chinese,
+asian; banqi-*; chu-*), --fen carries the game's position (FEN, banqi position string,
+chu shogi SFEN) and --moves its move texts.
 `)
 		fs.PrintDefaults()
 	}
@@ -137,7 +137,7 @@ cycle, and prints the ruling of the cycle the last move closes and the game resu
 	if err != nil {
 		return parseExit(err)
 	}
-	direct := *moves != "" || *fen != ""
+	direct := in.given()
 	switch {
 	case len(files) > 0 && direct:
 		fmt.Fprintln(stderr, "arbiter judge: give either --fen/--moves or PGN files, not both")
@@ -151,16 +151,19 @@ cycle, and prints the ruling of the cycle the last move closes and the game resu
 		fmt.Fprintln(stderr, "arbiter judge:", err)
 		return exitUsage
 	}
-	reg := newRegistry()
-	rs, err := xiangqiRules(reg, *ruleset)
+	rs, err := newRegistry().Lookup(strings.TrimSpace(*ruleset))
 	if err != nil {
 		fmt.Fprintln(stderr, "arbiter judge: --ruleset:", err)
 		return exitInput
 	}
+	if len(files) > 0 && rs.Info().Game != arbiter.GameXiangqi {
+		fmt.Fprintf(stderr, "arbiter judge: %s: PGN files hold xiangqi games; give %s records with --fen and --moves\n", files[0], rs.Info().Game)
+		return exitUsage
+	}
 	code := exitOK
 	var hs []history
 	if len(files) == 0 {
-		hs = append(hs, history{fen: *fen, moves: notation.SplitMoves(*moves)})
+		hs = append(hs, in.history())
 	} else {
 		for _, name := range files {
 			games, err := readPGN(name, stdin)
@@ -175,11 +178,14 @@ cycle, and prints the ruling of the cycle the last move closes and the game resu
 			}
 			hs = append(hs, pgnHistories(name, games)...)
 		}
+		for i := range hs {
+			hs[i].relaxed = in.relaxed
+		}
 	}
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
 	for i, h := range hs {
-		neutral, rep, err := judgeHistory(rs, h, pol, *relaxed)
+		r, err := judgeHistory(rs, h, pol)
 		if err != nil {
 			code = exitInput
 			msg := err.Error() + fenHint(err)
@@ -200,13 +206,13 @@ cycle, and prints the ruling of the cycle the last move closes and the game resu
 			continue
 		}
 		if *svgOut != "" {
-			if err := writeRulingSVG(svgPath(*svgOut, i, len(hs)), neutral); err != nil {
+			if err := writeRulingSVG(svgPath(*svgOut, i, len(hs)), r); err != nil {
 				fmt.Fprintln(stderr, "arbiter judge: --svg:", err)
 				return exitInput
 			}
 		}
 		if *asJSON {
-			resp := apiconv.Report(neutral)
+			resp := apiconv.Report(r)
 			resp.Source = h.source()
 			b, err := protoJSONLine(resp)
 			if err != nil {
@@ -216,9 +222,29 @@ cycle, and prints the ruling of the cycle the last move closes and the game resu
 			out.Write(b)
 			continue
 		}
-		printReport(out, h, rep, neutral)
+		printReport(out, rs, h, r)
 	}
 	return code
+}
+
+// recordFlags are the flags that give one record directly, in the game's own notation.
+type recordFlags struct {
+	fen, moves, deal string
+	relaxed          bool
+}
+
+func (rf *recordFlags) bind(fs *flag.FlagSet) {
+	fs.StringVar(&rf.fen, "fen", "", "start position in the game's notation: xiangqi FEN, banqi position string, chu shogi SFEN (default: the standard start)")
+	fs.StringVar(&rf.moves, "moves", "", `moves, space separated, in the game's notation (xiangqi in any of "h2e2 h9g7", "C2.5 h8+7", "炮二平五 马８进７"; banqi "c6=G c5-c6 c6xc5"; chu shogi USI "8i8h 6f5e4d")`)
+	fs.StringVar(&rf.deal, "deal", "", "banqi: the deal, one letter per face-down square of the start position")
+	fs.BoolVar(&rf.relaxed, "relaxed-fen", false, "xiangqi: accept pieces on points they can never reach (some databases have them)")
+}
+
+func (rf *recordFlags) given() bool { return rf.moves != "" || rf.fen != "" || rf.deal != "" }
+
+// history is the record the flags give.
+func (rf *recordFlags) history() history {
+	return history{fen: rf.fen, deal: rf.deal, relaxed: rf.relaxed, moves: notation.SplitMoves(rf.moves)}
 }
 
 func readPGN(name string, stdin io.Reader) ([]*pgn.Game, error) {
@@ -233,135 +259,174 @@ func readPGN(name string, stdin io.Reader) ([]*pgn.Game, error) {
 	return pgn.Read(bufio.NewReader(f))
 }
 
-// parsed is a history read and checked: the start position and the legal moves.
-type parsed struct {
-	start xiangqi.Position
-	moves []xiangqi.Move
-}
-
-// parseHistory reads a history the way the service does; errors name the field and ply
-// (*apiconv.FieldError: "fen", "moves[17]").
-func parseHistory(h history, relaxed bool) (parsed, error) {
-	start, moves, err := apiconv.ParseHistoryOptions(h.fen, h.moves, notation.Auto, xiangqi.FENOptions{AllowUnreachable: relaxed})
-	return parsed{start, moves}, err
-}
-
 // judgeHistory adjudicates h through the ruleset's game session (the path of the
-// service); it returns the report and the xiangqi report behind it. Errors name the
-// field and ply (*apiconv.FieldError: "fen", "moves[17]").
-func judgeHistory(rs *xqrules.Rules, h history, pol arbiter.Policy, relaxed bool) (*arbiter.Report, *xqrules.Report, error) {
+// service). Errors name the field and ply (*apiconv.FieldError: "fen", "moves[17]").
+func judgeHistory(rs arbiter.Ruleset, h history, pol arbiter.Policy) (*arbiter.Report, error) {
 	r, err := arbiter.Adjudicate(context.Background(), rs,
-		arbiter.Start{Position: h.fen, Policy: pol, Lenient: relaxed}, h.moves)
+		arbiter.Start{Position: h.fen, Deal: h.deal, Policy: pol, Lenient: h.relaxed}, h.moves)
 	if err != nil {
 		if fe := apiconv.AsFieldError(err); fe != nil {
-			return nil, nil, fe
+			return nil, fe
 		}
-		return nil, nil, err
+		return nil, err
 	}
-	xr, _ := r.Detail.(*xqrules.Report)
-	if xr != nil {
-		xr.Ruleset = r.Ruleset // the id with its option overrides
-	}
-	return r, xr, nil
+	return r, nil
 }
 
-// printReport writes the human-readable adjudication: every move in three notations,
-// the natures and evidence of the cycle's moves, a board of the cycle, the patterns,
-// the ruling with its references and the result.
-func printReport(w io.Writer, h history, r *xqrules.Report, neutral *arbiter.Report) {
+// printReport writes the human-readable adjudication of any game: every move in the
+// game's notations, the natures and evidence of the cycle's moves, a board of the cycle,
+// the patterns, the ruling with its references and the result.
+func printReport(w io.Writer, rs arbiter.Ruleset, h history, r *arbiter.Report) {
 	if h.name() != "" {
 		fmt.Fprintf(w, "== %s ==\n", h.name())
 	}
 	printRecord(w, h)
-	fmt.Fprintf(w, "Ruleset: %s (%s, %s)\n", r.Ruleset.ID, r.Ruleset.Name, r.Ruleset.Edition)
-	pos := *r.Game.Start()
-	fmt.Fprintf(w, "Start:   %s\n", pos.FEN())
-	for _, pi := range r.Plies {
-		chinese := notation.FormatChinese(&pos, pi.Move)
-		wxf := notation.FormatWXF(&pos, pi.Move)
-		// The move number of the FEN's numbering, on Red's moves and on a first move
-		// by Black; the same number the error messages use (apiconv.MoveNumber).
-		num := "    "
-		if pi.Side == xiangqi.Red || pi.Ply == 0 {
-			num = fmt.Sprintf("%3d.", apiconv.MoveNumber(&pos, pi.Ply))
-		}
-		pos.MakeMove(pi.Move)
-		if pi.Side == xiangqi.Black {
-			pos.Fullmove++ // MakeMove leaves the counters alone
-		}
-		line := fmt.Sprintf("%s %-5s %-10s %-7s %s", num, pi.Side.String(), chinese, wxf, pi.Move)
-		if pi.Check {
-			line += " +"
-		}
-		if pi.Nature != nil {
-			line += fmt.Sprintf("   %s %s", pi.Nature.Nature.Chinese(), pi.Nature.Nature)
-			if pi.Nature.Note != "" {
-				line += ": " + pi.Nature.Note
-			}
-		}
-		fmt.Fprintln(w, strings.TrimRight(line, " "))
-		if pi.Nature != nil {
-			for _, t := range pi.Nature.Threats {
-				fmt.Fprintf(w, "          捉 %s\n", describeThreat(t))
-			}
-			for _, t := range pi.Nature.Excluded {
-				fmt.Fprintf(w, "          (not counted) %s\n", describeThreat(t))
-			}
-		}
+	info := r.Ruleset
+	switch {
+	case info.Edition != "":
+		fmt.Fprintf(w, "Ruleset: %s (%s, %s)\n", info.ID, info.Name, info.Edition)
+	default:
+		fmt.Fprintf(w, "Ruleset: %s (%s)\n", info.ID, info.Name)
 	}
-	if r.ForbiddenPly >= 0 {
-		printForbidden(w, r, neutral.Refused)
+	fmt.Fprintf(w, "Start:   %s\n", r.StartPosition)
+	for i := range r.Plies {
+		printPly(w, &r.Plies[i], i)
+	}
+	if r.ForbiddenPly > 0 {
+		printForbidden(w, r)
 	}
 	if c := r.Cycle; c != nil {
-		start := r.Game.PositionAt(c.Start)
-		earlier := pliesPhrase(neutral.Cycle.EarlierPlies)
-		if r.ForbiddenPly >= 0 {
-			fmt.Fprintf(w, "\nRepetition the refused move would close: the position after ply %d would repeat the position %s (occurrence %d); the cycle is plies %d-%d. Cycle position:\n%s",
-				c.End, earlier, c.Occurrence, c.Start+1, c.End, start.String())
-		} else {
-			fmt.Fprintf(w, "\nRepetition: the position after ply %d stood before %s (occurrence %d); the cycle is plies %d-%d. Cycle position:\n%s",
-				c.End, earlier, c.Occurrence, c.Start+1, c.End, start.String())
+		earlier := c.EarlierPlies
+		if len(earlier) == 0 {
+			earlier = []int{c.FirstPly - 1}
 		}
-		for _, sp := range c.Sides {
+		verb := "Repetition: the position after ply %d stood before %s"
+		if r.ForbiddenPly > 0 {
+			verb = "Repetition the refused move would close: the position after ply %d would repeat the position %s"
+		}
+		fmt.Fprintf(w, "\n"+verb+" (occurrence %d); the cycle is plies %d-%d. Cycle position:\n%s",
+			c.LastPly, pliesPhrase(earlier), c.Occurrence, c.FirstPly, c.LastPly, textBoard(rs, c.Position))
+		for _, sp := range c.Patterns {
 			status := "allowed"
 			if sp.Forbidden {
 				status = "FORBIDDEN"
 			}
-			fmt.Fprintf(w, "  %-5s %s (%s): %s", sp.Side.String(), sp.Pattern, arbiter.PatternChinese(sp.Natures), status)
+			fmt.Fprintf(w, "  %-5s %s (%s): %s", sideWord(sp.Side), sp.Pattern, sp.PatternChinese, status)
 			if len(sp.Chased) > 0 {
 				fmt.Fprintf(w, ", chasing %v", sp.Chased)
 			}
 			fmt.Fprintln(w)
 		}
-		fmt.Fprintf(w, "Ruling: %s\n", strings.ToUpper(r.Ruling.Verdict.String()))
-		for _, ref := range r.Ruling.References {
+		fmt.Fprintf(w, "Ruling: %s\n", strings.ToUpper(c.Ruling.Verdict.String()))
+		for _, ref := range c.Ruling.References {
 			fmt.Fprintf(w, "  ref: %s\n", ref)
 		}
+	} else if n := len(r.Plies); n > 0 && r.Plies[n-1].Occurrence > 1 {
+		// The position repeats, but the ruleset judges no repetition (banqi
+		// repetition=off): saying it has not occurred would contradict the ply list.
+		fmt.Fprintf(w, "\nRuling: none (the last position has occurred %d times, and %s gives no ruling on repetition)\n", r.Plies[n-1].Occurrence, info.ID)
 	} else {
 		fmt.Fprintln(w, "\nRuling: none (the last position is not a repetition)")
 	}
 	fmt.Fprintf(w, "Result: %s", r.Result)
 	if r.Termination != arbiter.TerminationNone {
-		fmt.Fprintf(w, " (%s, on ply %d)", r.Termination, r.EndPly+1)
+		fmt.Fprintf(w, " (%s, on ply %d)", r.Termination, r.DecidedAtPly)
 	}
 	// The final position's own state adds something only when the record goes on to a
 	// mate or stalemate (a game already decided by a repetition, or a result the moves
 	// reached): "ongoing" there read as a second, contradicting result.
-	if r.State != xiangqi.StateOngoing && r.Termination != arbiter.TerminationCheckmate && r.Termination != arbiter.TerminationStalemate {
-		fmt.Fprintf(w, "; the record ends in %s", r.State)
+	if r.FinalState != "" {
+		fmt.Fprintf(w, "; the record ends in %s", r.FinalState)
 	}
 	fmt.Fprintln(w)
+	if r.IgnoredPlies > 0 && r.ForbiddenPly == 0 {
+		fmt.Fprintf(w, "Ignored: %d plies after the end of the game\n", r.IgnoredPlies)
+	}
 	if line := agreement(h.result, r); line != "" {
 		fmt.Fprintf(w, "Record: %s\n", line)
 	}
-	if e := neutral.Summary; e != "" {
+	if e := r.Summary; e != "" {
+		fmt.Fprintf(w, "Explanation: %s\n", e)
+	} else if e := r.Explanation; e != "" {
 		fmt.Fprintf(w, "Explanation: %s\n", e)
 	}
 	if r.Cycle == nil {
 		// No cycle board above: show where the game ended.
-		fmt.Fprintf(w, "Final position (after ply %d):\n%s", r.Game.Len(), r.Game.Position().String())
+		fmt.Fprintf(w, "Final position (after ply %d):\n%s", len(r.Plies), textBoard(rs, r.FinalPosition))
 	}
 	fmt.Fprintln(w)
+}
+
+// printPly writes one ply: its move number, side and notations, a check mark, its nature,
+// then the evidence of its attacks (a check shows as "+" and in the nature).
+func printPly(w io.Writer, p *arbiter.Ply, i int) {
+	// The move number of the position's numbering, on the first side's moves and on a
+	// first move by the second side; the number the error messages use.
+	num := "    "
+	if p.MoveNumber > 0 && (p.Side == arbiter.SideRed || p.Side == arbiter.SideSente || i == 0) {
+		num = fmt.Sprintf("%3d.", p.MoveNumber)
+	}
+	var line string
+	if n := p.Notations; n.Chinese != "" {
+		line = fmt.Sprintf("%s %-5s %-10s %-7s %s", num, sideWord(p.Side), n.Chinese, n.WXF, n.ICCS)
+	} else {
+		line = fmt.Sprintf("%s %-5s %s", num, sideWord(p.Side), p.Move)
+	}
+	if p.Check {
+		line += " +"
+	}
+	if p.Nature != arbiter.NatureUnspecified {
+		line += fmt.Sprintf("   %s %s", p.Nature.Chinese(), p.Nature)
+		if p.Explanation != "" {
+			line += ": " + p.Explanation
+		}
+	}
+	if p.Clock > 0 {
+		line += fmt.Sprintf("   clock %d", p.Clock)
+	}
+	if p.Occurrence > 1 {
+		line += fmt.Sprintf("   occurrence %d", p.Occurrence)
+	}
+	fmt.Fprintln(w, strings.TrimRight(line, " "))
+	for _, t := range p.Threats {
+		if t.Nature == arbiter.NatureCheck || t.Target.Square == "" && len(t.Attackers) == 0 {
+			continue // shown by the check mark and the nature
+		}
+		if t.Counted {
+			fmt.Fprintf(w, "          %s %s\n", threatWord(t.Nature), describeThreat(t))
+		} else {
+			fmt.Fprintf(w, "          (not counted) %s\n", describeThreat(t))
+		}
+	}
+	for _, f := range p.Forbidden {
+		fmt.Fprintf(w, "          forbidden next: %s (%s)\n", f.Move, f.Reason)
+	}
+}
+
+// threatWord is the Chinese term a counted threat line starts with: 捉 for a chase and
+// for the evidence of a mate threat (as the rulebooks list it), the nature's own term
+// otherwise.
+func threatWord(n arbiter.Nature) string {
+	if n == arbiter.NatureMateThreat {
+		return arbiter.NatureChase.Chinese()
+	}
+	return n.Chinese()
+}
+
+// sideWord names a side as the ply list does: "Red", "Black", "Sente", "Gote".
+func sideWord(s arbiter.Side) string {
+	w := s.String()
+	return strings.ToUpper(w[:1]) + w[1:]
+}
+
+// textBoard draws a position as text where the game can, else gives it as it is written.
+func textBoard(rs arbiter.Ruleset, position string) string {
+	if tb, ok := rs.(arbiter.TextBoarder); ok {
+		if s, err := tb.TextBoard(position); err == nil {
+			return s
+		}
+	}
+	return position + "\n"
 }
 
 // printRecord writes the recorded facts of a game read from a PGN file: event, players,
@@ -423,7 +488,7 @@ func describeRecorded(s string) string {
 
 // agreement says whether the recorded result of the game agrees with the ruling and the
 // result the rules give for the moves; "" when nothing was recorded.
-func agreement(recorded string, r *xqrules.Report) string {
+func agreement(recorded string, r *arbiter.Report) string {
 	rec, ok := recordedResult(recorded)
 	if !ok {
 		if recorded == "" {
@@ -436,24 +501,22 @@ func agreement(recorded string, r *xqrules.Report) string {
 	case r.Result == rec:
 		return fmt.Sprintf("the recorded result %s AGREES with the result the rules give", desc)
 	case r.Result != arbiter.ResultOngoing:
-		return fmt.Sprintf("the recorded result %s DISAGREES: the rules give %s (%s, on ply %d)", desc, r.Result, r.Termination, r.EndPly+1)
+		return fmt.Sprintf("the recorded result %s DISAGREES: the rules give %s (%s, on ply %d)", desc, r.Result, r.Termination, r.DecidedAtPly)
 	}
 	// The rules end nothing; a must-change ruling still points at one side.
-	loser := arbiter.ResultUnspecified
-	switch r.Ruling.Verdict {
-	case arbiter.VerdictRedMustChange:
-		loser = arbiter.ResultBlackWins
-	case arbiter.VerdictBlackMustChange:
-		loser = arbiter.ResultRedWins
+	if r.Cycle == nil {
+		return fmt.Sprintf("the recorded result %s was decided outside the moves (resignation, time, agreement or adjudication): the rules give no result yet", desc)
 	}
+	verdict := r.Cycle.Ruling.Verdict
+	loser := arbiter.WinsSide(verdict.Responsible().Opponent())
 	switch {
-	case r.Cycle != nil && loser != arbiter.ResultUnspecified && rec == loser:
-		return fmt.Sprintf("the recorded result %s AGREES with the ruling (%s; the moves stop before the rules end the game)", desc, r.Ruling.Verdict)
-	case r.Cycle != nil && loser != arbiter.ResultUnspecified:
-		return fmt.Sprintf("the recorded result %s DISAGREES with the ruling (%s)", desc, r.Ruling.Verdict)
-	case r.Cycle != nil && r.Ruling.Verdict == arbiter.VerdictDraw && rec == arbiter.ResultDraw:
+	case loser != arbiter.ResultUnspecified && rec == loser:
+		return fmt.Sprintf("the recorded result %s AGREES with the ruling (%s; the moves stop before the rules end the game)", desc, verdict)
+	case loser != arbiter.ResultUnspecified:
+		return fmt.Sprintf("the recorded result %s DISAGREES with the ruling (%s)", desc, verdict)
+	case verdict == arbiter.VerdictDraw && rec == arbiter.ResultDraw:
 		return fmt.Sprintf("the recorded result %s AGREES with the ruling (draw; the moves stop before the rules end the game)", desc)
-	case r.Cycle != nil && r.Ruling.Verdict == arbiter.VerdictDraw:
+	case verdict == arbiter.VerdictDraw:
 		return fmt.Sprintf("the recorded result %s DISAGREES with the ruling (the repetition is a draw)", desc)
 	}
 	return fmt.Sprintf("the recorded result %s was decided outside the moves (resignation, time, agreement or adjudication): the rules give no result yet", desc)
@@ -461,21 +524,22 @@ func agreement(recorded string, r *xqrules.Report) string {
 
 // printForbidden names the move refused under --on-violation forbid, with its nature in
 // the cycle it would close.
-func printForbidden(w io.Writer, r *xqrules.Report, refused *arbiter.Ply) {
+func printForbidden(w io.Writer, r *arbiter.Report) {
 	fmt.Fprintf(w, "Ply %d is FORBIDDEN under the policy (--on-violation forbid): the move is refused, the game goes on from the position after ply %d.\n",
-		r.ForbiddenPly+1, r.ForbiddenPly)
-	if refused == nil {
+		r.ForbiddenPly, r.ForbiddenPly-1)
+	p := r.Refused
+	if p == nil {
 		return
 	}
-	side := xiangqi.Red // named as the ply list names it ("Red")
-	if refused.Side == arbiter.SideBlack {
-		side = xiangqi.Black
+	move := p.Move
+	if n := p.Notations; n.Chinese != "" {
+		move = n.Chinese + " " + n.WXF + " " + n.ICCS
 	}
-	line := fmt.Sprintf("  refused: %s %s %s %s", side, refused.Notations.Chinese, refused.Notations.WXF, refused.Notations.ICCS)
-	if refused.Nature != arbiter.NatureUnspecified {
-		line += fmt.Sprintf("   %s %s", refused.Nature.Chinese(), refused.Nature)
-		if refused.Explanation != "" {
-			line += ": " + refused.Explanation
+	line := fmt.Sprintf("  refused: %s %s", sideWord(p.Side), move)
+	if p.Nature != arbiter.NatureUnspecified {
+		line += fmt.Sprintf("   %s %s", p.Nature.Chinese(), p.Nature)
+		if p.Explanation != "" {
+			line += ": " + p.Explanation
 		}
 	}
 	fmt.Fprintln(w, line)
@@ -503,14 +567,16 @@ func pliesPhrase(plies []int) string {
 	return strings.Join(parts, " and ")
 }
 
-func describeThreat(t xqrules.Threat) string {
+// describeThreat writes a threat's evidence: the target, the attackers, a joint attack,
+// the root of the target and the exception applied.
+func describeThreat(t arbiter.Threat) string {
 	var att []string
 	for _, a := range t.Attackers {
-		att = append(att, a.Piece.Name()+" "+a.Square.String())
+		att = append(att, pieceName(a)+" "+a.Square)
 	}
 	s := "mate threat (杀)"
-	if t.Victim != xiangqi.NoPiece {
-		s = fmt.Sprintf("%s on %s", t.Victim.Name(), t.Target)
+	if t.Target.Square != "" {
+		s = fmt.Sprintf("%s on %s", pieceName(t.Target), t.Target.Square)
 	}
 	if len(att) > 0 {
 		s += " by " + strings.Join(att, " + ")
@@ -528,4 +594,51 @@ func describeThreat(t xqrules.Threat) string {
 		s += ": " + t.Note
 	}
 	return s
+}
+
+// pieceName names a piece with its side: "red rook", "gote lion".
+func pieceName(p arbiter.Piece) string {
+	name := p.Name
+	if name == "" {
+		name = p.Kind.String()
+	}
+	if p.Side == arbiter.SideNone || strings.HasPrefix(name, p.Side.String()+" ") {
+		return name
+	}
+	return p.Side.String() + " " + name
+}
+
+// gamePolicy is the policy for another game's ruleset: only the flags given on the
+// command line are set, so the ruleset's own values apply to the rest (banqi-routechase
+// forbids unless --on-violation says otherwise).
+func (pf *policyFlags) gamePolicy(fs *flag.FlagSet) (arbiter.Policy, error) {
+	p := &arbiterv1.Policy{}
+	var err error
+	fs.Visit(func(f *flag.Flag) {
+		switch f.Name {
+		case "loss-at":
+			p.LossAtOccurrence = proto.Int32(int32(pf.lossAt))
+		case "draw-at":
+			p.DrawAtOccurrence = proto.Int32(int32(pf.drawAt))
+		case "natural-limit":
+			p.NaturalMoveLimit = int32(pf.naturalLimit)
+		case "check-limit":
+			p.CountedChecksLimit = proto.Int32(int32(pf.checkLimit))
+		case "no-draw-before":
+			p.NoDrawBeforeMove = int32(pf.noDrawBefore)
+		case "on-violation":
+			switch pf.onViolation {
+			case "lose":
+				p.OnViolation = arbiterv1.OnViolation_ON_VIOLATION_LOSE
+			case "forbid":
+				p.OnViolation = arbiterv1.OnViolation_ON_VIOLATION_FORBID
+			default:
+				err = fmt.Errorf("--on-violation %q: want lose or forbid", pf.onViolation)
+			}
+		}
+	})
+	if err != nil {
+		return arbiter.Policy{}, err
+	}
+	return apiconv.CheckGamePolicy(p)
 }

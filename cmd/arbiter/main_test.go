@@ -304,8 +304,8 @@ func TestPliesFromOne(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("exit %d", code)
 	}
-	if strings.Contains(out, "ply 0") || strings.Contains(out, "ply  0") || !strings.Contains(out, "ply  1 Red   车四平五") ||
-		!strings.Contains(out, "ply 1: 将 check") || !strings.Contains(out, "ply 4: 闲 idle") {
+	if strings.Contains(out, "ply 0") || strings.Contains(out, "ply  0") || !strings.Contains(out, "1. Red   车四平五") ||
+		!strings.Contains(out, "f0e0 +   将 check") || !strings.Contains(out, "f8e8   闲 idle") {
 		t.Errorf("casebook show numbers plies from 1:\n%s", out)
 	}
 	if n := strings.Count(out, "answers check with the king"); n != 2 {

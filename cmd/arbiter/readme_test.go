@@ -144,7 +144,7 @@ func TestGameUsage(t *testing.T) {
 		{"perft", "--ruleset", "chu-lishogi", "--help"},
 	} {
 		out, stderr, code := runCLI(t, "", args...)
-		if code != exitOK || !strings.Contains(out+stderr, "usage: arbiter "+args[0]+" --ruleset") {
+		if code != exitOK || !strings.Contains(out+stderr, "usage: arbiter "+args[0]+" ") || !strings.Contains(out+stderr, "banqi") {
 			t.Errorf("%v: exit %d, want exit 0 and the usage line:\n%s%s", args, code, out, stderr)
 		}
 	}

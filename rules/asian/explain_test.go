@@ -1,6 +1,7 @@
 package asian
 
 import (
+	"context"
 	"flag"
 	"os"
 	"path/filepath"
@@ -8,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/arbiter-xq/arbiter/casebook"
+	"github.com/arbiter-xq/arbiter/rules/xqrules"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -43,7 +45,7 @@ func TestExplanationGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			o := casebook.RunVariant(New(), start, moves, casebook.Original)
+			o := xqrules.JudgeVariant(context.Background(), New(), start, moves, xqrules.Original)
 			if o.Err != nil {
 				t.Fatal(o.Err)
 			}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sort"
 	"strconv"
 
 	"github.com/arbiter-xq/arbiter/arbiter"
@@ -196,7 +197,7 @@ func (r *Rules) NewGame(start arbiter.Start) (arbiter.Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &gameSession{rules: r, rec: rec, notation: n}, nil
+	return &gameSession{rules: r, rec: rec, notation: n, everyPly: start.EveryPly}, nil
 }
 
 // gameSession is one xiangqi game behind arbiter.Session.
@@ -205,6 +206,7 @@ type gameSession struct {
 	rec      *recorder
 	notation notation.Notation
 	refused  *refusal // the move refused under ViolationForbid, if any
+	everyPly bool     // classify the plies outside any cycle too (arbiter.Start.EveryPly)
 }
 
 // refusal is a move the policy refused: the record stops there.
@@ -354,11 +356,16 @@ func (gs *gameSession) Report() *arbiter.Report {
 	if r.Cycle != nil && r.Cycle.Start == 0 {
 		cycleFEN = p.FEN()
 	}
+	outside := gs.outsideNatures(r)
 	for i := range r.Plies {
 		pi := &r.Plies[i]
 		before := p
 		advance(&p, pi.Move)
-		out.Plies = append(out.Plies, neutralPly(pi.Ply, pi.Side, pi.Move, "", pi.Capture, pi.Check, pi.Nature, &before, &p))
+		pn := pi.Nature
+		if pn == nil && outside != nil {
+			pn = outside[pi.Ply]
+		}
+		out.Plies = append(out.Plies, neutralPly(pi.Ply, pi.Side, pi.Move, "", pi.Capture, pi.Check, pn, &before, &p))
 		if r.Cycle != nil && r.Cycle.Start == pi.Ply+1 {
 			cycleFEN = p.FEN()
 		}
@@ -406,6 +413,31 @@ func (gs *gameSession) Report() *arbiter.Report {
 	return out
 }
 
+// outsideNatures classifies, under Start.EveryPly, the plies no repetition cycle
+// classified: the game from its start is judged as one cycle. nil when not asked for or
+// when every ply has its nature.
+func (gs *gameSession) outsideNatures(r *Report) map[int]*PlyNature {
+	if !gs.everyPly || r.Game.Len() == 0 {
+		return nil
+	}
+	missing := false
+	for i := range r.Plies {
+		missing = missing || r.Plies[i].Nature == nil
+	}
+	if !missing {
+		return nil
+	}
+	whole, err := gs.rules.judge.JudgeCycle(context.Background(), r.Game, 0, r.Game.Len())
+	if err != nil {
+		return nil
+	}
+	out := make(map[int]*PlyNature, len(whole.Plies))
+	for i := range whole.Plies {
+		out[whole.Plies[i].Ply] = &whole.Plies[i]
+	}
+	return out
+}
+
 // earlierOccurrences returns the plies after which the position that closes the cycle c
 // stood before (the cycle's start and any earlier ones). The closing position is that
 // after c.Start plies, so this works also for the cycle a refused move would close,
@@ -419,4 +451,34 @@ func earlierOccurrences(g *xiangqi.Game, c *Cycle) []int {
 		}
 	}
 	return out
+}
+
+// Perft counts the leaf nodes of the legal move tree from a FEN position (empty: the
+// standard start); with divide, also the count below each legal move, sorted. The xiangqi
+// rulesets share the move rules, so every one of them counts the same.
+func (r *Rules) Perft(ctx context.Context, position string, depth int, divide bool) (uint64, []string, error) {
+	if depth < 0 || depth > 8 {
+		return 0, nil, fmt.Errorf("depth %d is outside 0..8", depth)
+	}
+	p, err := xiangqi.ParseFEN(position)
+	if err != nil {
+		return 0, nil, err
+	}
+	if !divide || depth == 0 {
+		return p.Perft(depth), nil, nil
+	}
+	var total uint64
+	var lines []string
+	for _, m := range p.LegalMoves() {
+		if err := ctx.Err(); err != nil {
+			return 0, nil, err
+		}
+		captured := p.MakeMove(m)
+		n := p.Perft(depth - 1)
+		p.UnmakeMove(m, captured)
+		total += n
+		lines = append(lines, fmt.Sprintf("%s %d", m, n))
+	}
+	sort.Strings(lines)
+	return total, lines, nil
 }
