@@ -146,6 +146,10 @@ type Start struct {
 	// cycle (read as one cycle from the start): the casebook's diagrams name each move's
 	// nature. Games that classify every ply anyway ignore it.
 	EveryPly bool
+	// Brief asks for a report without the per-ply list (Report.Plies stays empty): the
+	// result, the termination and the latest cycle with its ruling, for comparisons over
+	// whole databases. Games whose plies cost little may fill them anyway.
+	Brief bool
 }
 
 // RecordPlayer is implemented by a Session that plays a whole record (as Adjudicate

@@ -356,7 +356,7 @@ func compareGame(ctx context.Context, sets []arbiter.Ruleset, h history, pol arb
 	var firstErr error
 	rejects := 0
 	for _, rs := range sets {
-		rep, err := judgeHistory(rs, h, pol)
+		rep, err := adjudicate(rs, h, arbiter.Start{Policy: pol, Brief: true})
 		cr := compareRuling{ruleset: rs.Info().ID}
 		var me *arbiter.MoveError
 		switch {
@@ -411,7 +411,7 @@ func samePly(rs []compareRuling) bool {
 func (c *comparison) judgeDrawnRepetition(ctx context.Context, sets []arbiter.Ruleset, h history) {
 	open := arbiter.Policy{LossAtOccurrence: 100, DrawAtOccurrence: 100, OnViolation: arbiter.ViolationLose, NaturalMoveLimit: -1, CheckCountLimit: -1}
 	for i, rs := range sets {
-		rep, err := judgeHistory(rs, h, open)
+		rep, err := adjudicate(rs, h, arbiter.Start{Policy: open, Brief: true})
 		if err != nil || rep.Cycle == nil || rep.Cycle.LastPly != len(h.moves) {
 			continue
 		}

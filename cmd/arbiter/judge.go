@@ -262,8 +262,13 @@ func readPGN(name string, stdin io.Reader) ([]*pgn.Game, error) {
 // judgeHistory adjudicates h through the ruleset's game session (the path of the
 // service). Errors name the field and ply (*apiconv.FieldError: "fen", "moves[17]").
 func judgeHistory(rs arbiter.Ruleset, h history, pol arbiter.Policy) (*arbiter.Report, error) {
-	r, err := arbiter.Adjudicate(context.Background(), rs,
-		arbiter.Start{Position: h.fen, Deal: h.deal, Policy: pol, Lenient: h.relaxed}, h.moves)
+	return adjudicate(rs, h, arbiter.Start{Policy: pol})
+}
+
+// adjudicate is judgeHistory with more of the start given (Brief, EveryPly).
+func adjudicate(rs arbiter.Ruleset, h history, start arbiter.Start) (*arbiter.Report, error) {
+	start.Position, start.Deal, start.Lenient = h.fen, h.deal, h.relaxed
+	r, err := arbiter.Adjudicate(context.Background(), rs, start, h.moves)
 	if err != nil {
 		if fe := apiconv.AsFieldError(err); fe != nil {
 			return nil, fe

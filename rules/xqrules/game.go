@@ -197,7 +197,7 @@ func (r *Rules) NewGame(start arbiter.Start) (arbiter.Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &gameSession{rules: r, rec: rec, notation: n, everyPly: start.EveryPly}, nil
+	return &gameSession{rules: r, rec: rec, notation: n, everyPly: start.EveryPly, brief: start.Brief}, nil
 }
 
 // gameSession is one xiangqi game behind arbiter.Session.
@@ -207,6 +207,7 @@ type gameSession struct {
 	notation notation.Notation
 	refused  *refusal // the move refused under ViolationForbid, if any
 	everyPly bool     // classify the plies outside any cycle too (arbiter.Start.EveryPly)
+	brief    bool     // report no plies (arbiter.Start.Brief)
 }
 
 // refusal is a move the policy refused: the record stops there.
@@ -342,7 +343,6 @@ func (gs *gameSession) Report() *arbiter.Report {
 	r := gs.rec.report()
 	out := &arbiter.Report{
 		Ruleset:     gs.rules.Info(),
-		Plies:       make([]arbiter.Ply, 0, len(r.Plies)),
 		Result:      r.Result,
 		Termination: r.Termination,
 		Explanation: r.Explanation,
@@ -357,15 +357,20 @@ func (gs *gameSession) Report() *arbiter.Report {
 		cycleFEN = p.FEN()
 	}
 	outside := gs.outsideNatures(r)
+	if !gs.brief {
+		out.Plies = make([]arbiter.Ply, 0, len(r.Plies))
+	}
 	for i := range r.Plies {
 		pi := &r.Plies[i]
 		before := p
 		advance(&p, pi.Move)
-		pn := pi.Nature
-		if pn == nil && outside != nil {
-			pn = outside[pi.Ply]
+		if !gs.brief {
+			pn := pi.Nature
+			if pn == nil && outside != nil {
+				pn = outside[pi.Ply]
+			}
+			out.Plies = append(out.Plies, neutralPly(pi.Ply, pi.Side, pi.Move, "", pi.Capture, pi.Check, pn, &before, &p))
 		}
-		out.Plies = append(out.Plies, neutralPly(pi.Ply, pi.Side, pi.Move, "", pi.Capture, pi.Check, pn, &before, &p))
 		if r.Cycle != nil && r.Cycle.Start == pi.Ply+1 {
 			cycleFEN = p.FEN()
 		}
