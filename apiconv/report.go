@@ -45,11 +45,7 @@ func Report(r *arbiter.Report) *arbiterv1.AdjudicateResponse {
 		FirstPlayer:  GameSide(r.FirstPlayer),
 		Plies:        make([]*arbiterv1.PlyReport, 0, len(r.Plies)),
 	}
-	// The game field names the other games; a xiangqi response leaves it empty, as
-	// the API has always answered xiangqi.
-	if r.Ruleset.Game != arbiter.GameXiangqi {
-		out.Game = r.Ruleset.Game
-	}
+	out.Game = Game(r.Ruleset)
 	for i := range r.Plies {
 		out.Plies = append(out.Plies, Ply(&r.Plies[i]))
 	}
@@ -186,4 +182,13 @@ func Disagree(a, b *arbiterv1.AdjudicateResponse) bool {
 		a.GetRuling().GetVerdict() != b.GetRuling().GetVerdict() ||
 		a.GetRuling().GetResponsibleSide() != b.GetRuling().GetResponsibleSide() ||
 		a.GetResult() != b.GetResult() || a.GetTermination() != b.GetTermination()
+}
+
+// Game is the response's game field for a ruleset: the other games are named; a xiangqi
+// response leaves it empty, as the API has always answered xiangqi.
+func Game(info arbiter.RulesetInfo) string {
+	if info.Game == arbiter.GameXiangqi {
+		return ""
+	}
+	return info.Game
 }

@@ -227,11 +227,8 @@ func (s *Server) Compare(ctx context.Context, req *arbiterv1.CompareRequest) (*a
 			} else if rej.GetField() != firstField {
 				rejectedAll = false
 			}
-			a = &arbiterv1.AdjudicateResponse{Ruleset: rs.Info().ID, Rejected: rej,
+			a = &arbiterv1.AdjudicateResponse{Ruleset: rs.Info().ID, Game: apiconv.Game(rs.Info()), Rejected: rej,
 				Explanation: "rejected: " + rej.GetDescription()}
-			if g := rs.Info().Game; g != arbiter.GameXiangqi {
-				a.Game = g
-			}
 		} else {
 			rejectedAll = false
 		}
@@ -240,9 +237,9 @@ func (s *Server) Compare(ctx context.Context, req *arbiterv1.CompareRequest) (*a
 		}
 		out.Adjudications = append(out.Adjudications, a)
 	}
-	if firstErr != nil && rejectedAll && len(sets) > 0 && sets[0].Info().Game == arbiter.GameXiangqi {
-		// Every xiangqi ruleset plays by the same laws of movement: a move they all
-		// reject is a bad request, as for Adjudicate.
+	if firstErr != nil && rejectedAll {
+		// A move every ruleset rejects at the same ply is a bad request, as for
+		// Adjudicate: there is nothing to compare.
 		return nil, firstErr
 	}
 	return out, nil

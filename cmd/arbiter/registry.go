@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/arbiter-xq/arbiter/arbiter"
@@ -42,27 +41,4 @@ func rulesetID(reg *arbiter.Registry, name string) (string, error) {
 		}
 	}
 	return "", &arbiter.UnknownRulesetError{ID: name, Valid: reg.IDs()}
-}
-
-// xiangqiRules resolves a xiangqi ruleset id with its option overrides
-// ("chinese+loss_at_occurrence=4"); ids are case-insensitive.
-func xiangqiRules(reg *arbiter.Registry, name string) (*xqrules.Rules, error) {
-	rs, err := reg.Lookup(strings.TrimSpace(name))
-	if err != nil {
-		return nil, err
-	}
-	x, ok := rs.(*xqrules.Rules)
-	if !ok {
-		return nil, fmt.Errorf("%s is not a xiangqi ruleset", rs.Info().ID)
-	}
-	return x, nil
-}
-
-// getRuleset returns the cycle judge of a xiangqi ruleset id.
-func getRuleset(reg *arbiter.Registry, name string) (xqrules.Ruleset, error) {
-	x, err := xiangqiRules(reg, name)
-	if err != nil {
-		return nil, err
-	}
-	return x.Judge(), nil
 }
