@@ -315,9 +315,6 @@ type Report struct {
 	// Summary is the explanation without the per-ply part the ply list shows.
 	Summary       string
 	FinalPosition string
-	// Detail is the game's own report, which only that game's parts read (the xiangqi
-	// ruling picture reads *xqrules.Report); nil where the game keeps none.
-	Detail any
 	// StartPosition is the position the record starts from, in the game's notation.
 	StartPosition string
 	// FinalState describes the final position when the record ends in a mate or

@@ -6,15 +6,14 @@ import (
 	"strings"
 
 	"github.com/arbiter-xq/arbiter/arbiter"
-	"github.com/arbiter-xq/arbiter/rules/xqrules"
 )
 
 // Every game's pictures are drawn from its game-neutral report (arbiter.Report) through
 // Ruling and Plies. A game's adapter in this package reads a position in the game's
 // notation into a Board and names its squares as Points, and GameRulingBoard does the
 // rest the same way for every game; xiangqi draws its richer ruling (roots, checks and
-// mate threats, squares followed through the cycle) from its own report
-// (XiangqiRulingBoard over the report's Detail).
+// mate threats, squares followed through the cycle) from the same report, replayed on
+// its board (XiangqiRulingBoard, xqreport.go).
 
 // Ruling draws a report's ruling: the position of its latest cycle with each move as a
 // numbered arrow, the pieces each move attacks ringed with their attackers, and a
@@ -32,11 +31,8 @@ func Ruling(w io.Writer, r *arbiter.Report, opts ...Option) error {
 
 // RulingBoard is what Ruling draws: the board and the options that mark it.
 func RulingBoard(r *arbiter.Report) (Board, []Option, error) {
-	if r != nil {
-		if x, ok := r.Detail.(*xqrules.Report); ok {
-			b, opts := XiangqiRulingBoard(x)
-			return b, opts, nil
-		}
+	if r != nil && r.Ruleset.Game == arbiter.GameXiangqi {
+		return XiangqiRulingBoard(r)
 	}
 	return GameRulingBoard(r)
 }
@@ -48,8 +44,8 @@ func Plies(r *arbiter.Report, opts ...Option) ([]string, error) {
 	if r == nil {
 		return nil, fmt.Errorf("picture: no report")
 	}
-	if x, ok := r.Detail.(*xqrules.Report); ok {
-		return XiangqiPlies(x, opts...)
+	if r.Ruleset.Game == arbiter.GameXiangqi {
+		return XiangqiPlies(r, opts...)
 	}
 	return nil, nil
 }

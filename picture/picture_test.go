@@ -15,6 +15,7 @@ import (
 	"github.com/arbiter-xq/arbiter/arbiter"
 	"github.com/arbiter-xq/arbiter/casebook"
 	"github.com/arbiter-xq/arbiter/chushogi"
+	"github.com/arbiter-xq/arbiter/notation"
 	. "github.com/arbiter-xq/arbiter/picture"
 	"github.com/arbiter-xq/arbiter/rules/chinese"
 	"github.com/arbiter-xq/arbiter/rules/chu"
@@ -25,7 +26,7 @@ import (
 var update = flag.Bool("update", false, "rewrite the golden SVG files in testdata/")
 
 // caseReport adjudicates a casebook case under the Chinese rules.
-func caseReport(t testing.TB, id string) *xqrules.Report {
+func caseReport(t testing.TB, id string) *arbiter.Report {
 	t.Helper()
 	book, err := casebook.Load()
 	if err != nil {
@@ -35,11 +36,8 @@ func caseReport(t testing.TB, id string) *xqrules.Report {
 	if !ok {
 		t.Fatalf("no case %s", id)
 	}
-	start, moves, err := casebook.Replay(c)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rep, err := xqrules.Adjudicate(chinese.New(), start, moves, arbiter.DefaultPolicy())
+	rep, err := arbiter.Adjudicate(context.Background(), xqrules.New(chinese.New()),
+		arbiter.Start{Position: c.GetFen(), Lenient: true}, notation.SplitMoves(c.GetMoves()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,9 +65,7 @@ var pictures = []struct {
 	}},
 	{"ruling-mate-threat", func(t testing.TB, w io.Writer) error { return XiangqiRuling(w, caseReport(t, "cxa2020-图7")) }},
 	{"no-repetition", func(t testing.TB, w io.Writer) error {
-		pos := xiangqi.StartPosition()
-		moves := []xiangqi.Move{xiangqi.NewMove(xiangqi.SquareAt(7, 2), xiangqi.SquareAt(4, 2))}
-		rep, err := xqrules.Adjudicate(chinese.New(), pos, moves, arbiter.DefaultPolicy())
+		rep, err := arbiter.Adjudicate(context.Background(), xqrules.New(chinese.New()), arbiter.Start{}, []string{"h2e2"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -225,8 +221,8 @@ func TestPliesCount(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(ps) != rep.Game.Len()+1 {
-		t.Fatalf("%d pictures for %d plies, want one more than plies", len(ps), rep.Game.Len())
+	if len(ps) != len(rep.Plies)+1 {
+		t.Fatalf("%d pictures for %d plies, want one more than plies", len(ps), len(rep.Plies))
 	}
 	for i, p := range ps {
 		wellFormed(t, []byte(p))
@@ -244,18 +240,14 @@ func TestRulingForbiddenMove(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var moves []xiangqi.Move
-	for _, s := range strings.Fields("f0e0 e8f8 e0f0 f8e8 f0e0 e8f8 e0f0 f8e8 f0e0") {
-		m, _ := xiangqi.ParseICCS(s)
-		moves = append(moves, m)
-	}
 	pol := arbiter.DefaultPolicy()
 	pol.OnViolation = arbiter.ViolationForbid
-	rep, err := xqrules.Adjudicate(chinese.New(), start, moves, pol)
+	rep, err := arbiter.Adjudicate(context.Background(), xqrules.New(chinese.New()), arbiter.Start{Position: start.FEN(), Policy: pol},
+		strings.Fields("f0e0 e8f8 e0f0 f8e8 f0e0 e8f8 e0f0 f8e8 f0e0"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rep.ForbiddenPly != 8 || rep.Cycle == nil {
+	if rep.ForbiddenPly != 9 || rep.Cycle == nil {
 		t.Fatalf("forbidden ply %d, cycle %v: the history no longer has a refused move", rep.ForbiddenPly, rep.Cycle)
 	}
 	var buf bytes.Buffer

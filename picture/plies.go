@@ -6,7 +6,6 @@ import (
 
 	"github.com/arbiter-xq/arbiter/arbiter"
 	"github.com/arbiter-xq/arbiter/notation"
-	"github.com/arbiter-xq/arbiter/rules/xqrules"
 	"github.com/arbiter-xq/arbiter/xiangqi"
 )
 
@@ -16,11 +15,12 @@ import (
 // attackers and protectors, and a caption with the move in Chinese, WXF and ICCS and
 // its nature when it lies in a repetition cycle. Each picture is a complete SVG
 // document of 10-20 KB (fewer pieces, smaller). The options apply to every picture.
-func XiangqiPlies(r *xqrules.Report, opts ...Option) ([]string, error) {
-	if r == nil || r.Game == nil {
-		return nil, fmt.Errorf("picture: no game to draw")
+func XiangqiPlies(r *arbiter.Report, opts ...Option) ([]string, error) {
+	x, err := readXiangqi(r)
+	if err != nil {
+		return nil, err
 	}
-	g := r.Game
+	g := x.game
 	out := make([]string, 0, g.Len()+1)
 	pos := *g.Start()
 	var sb strings.Builder
@@ -44,18 +44,17 @@ func XiangqiPlies(r *xqrules.Report, opts ...Option) ([]string, error) {
 			marks.add(pos.KingSquare(side.Other()), "check", "将")
 		}
 		lines := []CaptionLine{{Text: fmt.Sprintf("Ply %d, %s: %s  %s  %s", i+1, side, chinese, notation.FormatWXF(&before, m), m), Bold: true, Color: color}}
-		if i < len(r.Plies) && r.Plies[i].Nature != nil {
-			pn := r.Plies[i].Nature
+		if pn := &r.Plies[i]; pn.Nature != arbiter.NatureUnspecified {
 			line := fmt.Sprintf("In the repetition cycle: %s %s", pn.Nature.Chinese(), pn.Nature)
-			if pn.Note != "" {
-				line += ": " + pn.Note
+			if pn.Explanation != "" {
+				line += ": " + pn.Explanation
 			}
 			lines = append(lines, CaptionLine{Text: line})
 			same := func(s xiangqi.Square) xiangqi.Square { return s }
 			if pn.Nature == arbiter.NatureMateThreat {
 				marks.add(pos.KingSquare(side.Other()), "mate", "杀")
 			}
-			for _, t := range pn.Threats {
+			for _, t := range threats(pn) {
 				lines = append(lines, CaptionLine{Text: threatWords(t)})
 				markThreat(marks, &pos, t, "", same)
 			}
@@ -63,7 +62,7 @@ func XiangqiPlies(r *xqrules.Report, opts ...Option) ([]string, error) {
 		if r.ForbiddenPly == i+1 {
 			lines = append(lines, CaptionLine{Text: "The next move was refused: it is forbidden under the policy.", Color: CheckColor})
 		}
-		if r.EndPly == i {
+		if r.DecidedAtPly == i+1 {
 			lines = append(lines, CaptionLine{Text: resultWords(r), Bold: true})
 		}
 		own := []Option{

@@ -7,7 +7,6 @@ import (
 
 	"github.com/arbiter-xq/arbiter/arbiter"
 	"github.com/arbiter-xq/arbiter/notation"
-	"github.com/arbiter-xq/arbiter/rules/xqrules"
 	"github.com/arbiter-xq/arbiter/xiangqi"
 )
 
@@ -28,51 +27,57 @@ var verdictChinese = map[arbiter.Verdict]string{
 	arbiter.VerdictBlackMustChange: "黑方变着",
 }
 
-// XiangqiRuling draws a xiangqi report.s ruling: the position of its latest cycle with each move of
-// the cycle as a numbered arrow (Red's orange, Black's blue), the pieces each move
-// chases ringed with their attackers and protectors, the king each check attacks
-// ringed, and a caption with the verdict, each side's pattern in English and Chinese,
-// the references and every move of the cycle with its nature. Squares of later moves'
-// marks are followed to where those pieces stand in the drawn position (the cycle
-// ends where it began). A report without a cycle draws the final position with the
-// last move and the result. Options given here come after Ruling's own, so Width,
-// Perspective or Title override them.
-func XiangqiRuling(w io.Writer, r *xqrules.Report, opts ...Option) error {
-	b, own := XiangqiRulingBoard(r)
+// XiangqiRuling draws a xiangqi report's ruling: the position of its latest cycle with
+// each move of the cycle as a numbered arrow (Red's orange, Black's blue), the pieces
+// each move chases ringed with their attackers and protectors, the king each check
+// attacks ringed, and a caption with the verdict, each side's pattern in English and
+// Chinese, the references and every move of the cycle with its nature. Squares of
+// later moves' marks are followed to where those pieces stand in the drawn position
+// (the cycle ends where it began). A report without a cycle draws the final position
+// with the last move and the result. Options given here come after Ruling's own, so
+// Width, Perspective or Title override them.
+func XiangqiRuling(w io.Writer, r *arbiter.Report, opts ...Option) error {
+	b, own, err := XiangqiRulingBoard(r)
+	if err != nil {
+		return err
+	}
 	return SVG(w, b, append(own, opts...)...)
 }
 
 // XiangqiRulingBoard is what XiangqiRuling draws: the board and the options that mark it.
-func XiangqiRulingBoard(r *xqrules.Report) (Board, []Option) {
-	if r == nil || r.Game == nil {
-		pos := xiangqi.StartPosition()
-		return Xiangqi(&pos), []Option{Title("No game")}
+func XiangqiRulingBoard(r *arbiter.Report) (Board, []Option, error) {
+	x, err := readXiangqi(r)
+	if err != nil {
+		return Board{}, nil, err
 	}
 	if r.Cycle == nil {
-		return finalBoard(r)
+		b, opts := finalBoard(x)
+		return b, opts, nil
 	}
 	c := r.Cycle
-	g, refused := cycleGame(r)
-	if c.Start < 0 || c.End > g.Len() || c.Start >= c.End {
-		return finalBoard(r)
+	g := x.cycleGame()
+	if x.start < 0 || x.end > g.Len() || x.start >= x.end {
+		b, opts := finalBoard(x)
+		return b, opts, nil
 	}
-	pos := g.PositionAt(c.End)
+	pos := g.PositionAt(x.end)
 	b := Xiangqi(&pos)
 
 	var arrows []ArrowMark
 	marks := newMarkSet()
 	var moveLines []CaptionLine
-	for i, pn := range c.Plies {
-		if pn.Ply < 0 || pn.Ply >= g.Len() {
+	for ply := x.start; ply < x.end; ply++ {
+		p := x.ply(ply)
+		if p == nil {
 			continue
 		}
-		n := itoa(i + 1)
-		before := g.PositionAt(pn.Ply)
+		n := itoa(ply - x.start + 1)
+		before := g.PositionAt(ply)
 		after := before
-		m := g.Ply(pn.Ply).Move
+		m := g.Ply(ply).Move
 		after.MakeMove(m)
 		side := before.SideToMove()
-		follow := func(s xiangqi.Square) xiangqi.Square { return followSquare(g, s, pn.Ply+1, c.End) }
+		follow := func(s xiangqi.Square) xiangqi.Square { return followSquare(g, s, ply+1, x.end) }
 		color := RedMoveColor
 		if side == xiangqi.Black {
 			color = BlackMoveColor
@@ -88,75 +93,49 @@ func XiangqiRulingBoard(r *xqrules.Report) (Board, []Option) {
 		if check {
 			marks.add(follow(after.KingSquare(side.Other())), "check", "将"+n)
 		}
-		if pn.Nature == arbiter.NatureMateThreat {
+		if p.Nature == arbiter.NatureMateThreat {
 			marks.add(follow(after.KingSquare(side.Other())), "mate", "杀"+n)
 		}
-		line := fmt.Sprintf("%s. %s %s %s: %s %s", n, side, text, m, pn.Nature.Chinese(), pn.Nature)
-		for _, t := range pn.Threats {
+		line := fmt.Sprintf("%s. %s %s %s: %s %s", n, side, text, m, p.Nature.Chinese(), p.Nature)
+		for _, t := range threats(p) {
 			line += "; " + threatWords(t)
 			markThreat(marks, &after, t, n, follow)
 		}
 		moveLines = append(moveLines, CaptionLine{Text: line, Color: color})
 	}
 
-	verdict := r.Ruling.Verdict
+	verdict := c.Ruling.Verdict
 	title := capitalize(verdict.String()) + " " + verdictChinese[verdict]
-	if r.Ruling.Verdict == arbiter.VerdictNone {
+	if verdict == arbiter.VerdictNone {
 		title = "Repetition"
 	}
 	caption := []CaptionLine{{
 		Text: fmt.Sprintf("Ruling (%s): %s %s. The position after ply %d repeats (occurrence %d); the cycle is plies %d-%d, drawn from the position it starts and ends in.",
-			r.Ruleset.ID, strings.ToUpper(verdict.String()), verdictChinese[verdict], c.End, c.Occurrence, c.Start+1, c.End),
+			r.Ruleset.ID, strings.ToUpper(verdict.String()), verdictChinese[verdict], c.LastPly, c.Occurrence, c.FirstPly, c.LastPly),
 		Bold: true,
 	}}
-	for _, sp := range c.Sides {
+	for _, sp := range c.Patterns {
 		status := "allowed 允许"
 		if sp.Forbidden {
 			status = "forbidden 禁止"
 		}
-		color := XiangqiRed
-		if sp.Side == xiangqi.Black {
-			color = XiangqiBlack
+		color, side := XiangqiRed, xiangqi.Red
+		if sp.Side == arbiter.SideBlack {
+			color, side = XiangqiBlack, xiangqi.Black
 		}
-		caption = append(caption, CaptionLine{Text: fmt.Sprintf("%s: %s %s, %s", sp.Side, sp.Pattern, arbiter.PatternChinese(sp.Natures), status), Color: color})
+		caption = append(caption, CaptionLine{Text: fmt.Sprintf("%s: %s %s, %s", side, sp.Pattern, sp.PatternChinese, status), Color: color})
 	}
-	if len(r.Ruling.References) > 0 {
-		caption = append(caption, CaptionLine{Text: "References: " + strings.Join(r.Ruling.References, "; ")})
+	if len(c.Ruling.References) > 0 {
+		caption = append(caption, CaptionLine{Text: "References: " + strings.Join(c.Ruling.References, "; ")})
 	}
 	caption = append(caption, moveLines...)
-	if refused != xiangqi.NoMove {
+	if g != x.game {
 		caption = append(caption, CaptionLine{Text: fmt.Sprintf("The last move of the cycle, %s (ply %d), was refused under the policy (on violation: forbid); the game goes on without it.",
-			refused, r.ForbiddenPly+1), Color: CheckColor})
+			x.refused, r.ForbiddenPly), Color: CheckColor})
 	}
 	caption = append(caption, CaptionLine{Text: resultWords(r)})
 	caption = append(caption, CaptionLine{Text: marksKey, Color: "#666666"})
-	return b, []Option{Title(title), Arrows(arrows...), Rings(marks.rings()...), CaptionLines(caption...)}
-}
-
-// cycleGame is the game whose moves the cycle indexes. Under the forbid policy the
-// cycle is closed by the refused move, which the report's game does not hold: it is
-// found again (the one legal move that brings back the cycle's first position) and
-// played on a copy.
-func cycleGame(r *xqrules.Report) (*xiangqi.Game, xiangqi.Move) {
-	g, c := r.Game, r.Cycle
-	if r.ForbiddenPly < 0 || c.End != g.Len()+1 || c.Start < 0 || c.Start > g.Len() {
-		return g, xiangqi.NoMove
-	}
-	want := g.PositionAt(c.Start)
-	last := *g.Position()
-	for _, m := range last.LegalMoves() {
-		p := last
-		p.MakeMove(m)
-		if p.Equal(&want) {
-			cp := xiangqi.NewGame(*g.Start())
-			for _, pm := range g.Moves() {
-				cp.PlayUnchecked(pm)
-			}
-			cp.PlayUnchecked(m)
-			return cp, m
-		}
-	}
-	return g, xiangqi.NoMove
+	return b, []Option{Title(title), Arrows(arrows...), Rings(marks.rings()...), CaptionLines(caption...)}, nil
 }
 
 // marksKey explains the marks under every ruling picture.
@@ -165,27 +144,27 @@ const marksKey = "Key: numbered arrows are the cycle's moves in order (orange Re
 	"green 根: its protectors (the caption says whether the root holds: 有根, 假根 false, 少根 insufficient); 杀 king under a mate threat."
 
 // markThreat rings the victim of a counted threat, its attackers and its protectors.
-func markThreat(marks *markSet, after *xiangqi.Position, t xqrules.Threat, n string, follow func(xiangqi.Square) xiangqi.Square) {
-	if t.Victim == xiangqi.NoPiece || !t.Target.Valid() {
+func markThreat(marks *markSet, after *xiangqi.Position, t xqThreat, n string, follow func(xiangqi.Square) xiangqi.Square) {
+	if t.victim == xiangqi.NoPiece || !t.target.Valid() {
 		// A mate threat: the king of the side that does not move is threatened.
-		for _, a := range t.Attackers {
-			if a.Square.Valid() {
-				marks.add(follow(a.Square), "attacker", "")
+		for _, a := range t.attackers {
+			if a.square.Valid() {
+				marks.add(follow(a.square), "attacker", "")
 			}
 		}
-		if len(t.Attackers) > 0 && t.Attackers[0].Square.Valid() {
-			victim := after.At(t.Attackers[0].Square).Color().Other()
+		if len(t.attackers) > 0 && t.attackers[0].square.Valid() {
+			victim := after.At(t.attackers[0].square).Color().Other()
 			marks.add(follow(after.KingSquare(victim)), "mate", "杀"+n)
 		}
 		return
 	}
-	marks.add(follow(t.Target), "chased", "捉"+n)
-	for _, a := range t.Attackers {
-		if a.Square.Valid() {
-			marks.add(follow(a.Square), "attacker", "")
+	marks.add(follow(t.target), "chased", "捉"+n)
+	for _, a := range t.attackers {
+		if a.square.Valid() {
+			marks.add(follow(a.square), "attacker", "")
 		}
 	}
-	if t.Root == arbiter.Unrooted || t.Root == arbiter.RootUnspecified {
+	if t.root == arbiter.Unrooted || t.root == arbiter.RootUnspecified {
 		return
 	}
 	// The tag says only that the piece protects; how well (假根, 少根) depends on the
@@ -200,16 +179,16 @@ func markThreat(marks *markSet, after *xiangqi.Position, t xqrules.Threat, n str
 // draw roots; whether the recapture is legal or safe is what the root status says).
 // When no attacker reaches the square at once (a joint chase that first opens a
 // line), they are the victim's side's pieces that reach its square as it stands.
-func protectors(after *xiangqi.Position, t xqrules.Threat) []xiangqi.Square {
-	for _, a := range t.Attackers {
-		if !a.Square.Valid() || !after.CanMoveGeometrically(a.Square, t.Target) {
+func protectors(after *xiangqi.Position, t xqThreat) []xiangqi.Square {
+	for _, a := range t.attackers {
+		if !a.square.Valid() || !after.CanMoveGeometrically(a.square, t.target) {
 			continue
 		}
 		q := *after
-		q.MakeMove(xiangqi.NewMove(a.Square, t.Target))
-		return q.AppendAttackers(nil, t.Target, t.Victim.Color())
+		q.MakeMove(xiangqi.NewMove(a.square, t.target))
+		return q.AppendAttackers(nil, t.target, t.victim.Color())
 	}
-	return after.AppendAttackers(nil, t.Target, t.Victim.Color())
+	return after.AppendAttackers(nil, t.target, t.victim.Color())
 }
 
 // followSquare follows the piece on s through moves from..end-1 of g to where it
@@ -224,40 +203,31 @@ func followSquare(g *xiangqi.Game, s xiangqi.Square, from, end int) xiangqi.Squa
 }
 
 // threatWords describes a counted threat in a caption.
-func threatWords(t xqrules.Threat) string {
+func threatWords(t xqThreat) string {
 	var att []string
-	for _, a := range t.Attackers {
-		att = append(att, a.Piece.Name()+" "+a.Square.String())
+	for _, a := range t.attackers {
+		att = append(att, a.piece.Name()+" "+a.square.String())
 	}
 	s := "mate threat 杀"
-	if t.Victim != xiangqi.NoPiece {
-		s = "捉 " + t.Victim.Name() + " " + t.Target.String()
+	if t.victim != xiangqi.NoPiece {
+		s = "捉 " + t.victim.Name() + " " + t.target.String()
 	}
 	if len(att) > 0 {
 		s += " by " + strings.Join(att, " + ")
 	}
-	if t.Joint {
+	if t.joint {
 		s += " (joint 联合捉)"
 	}
-	if t.Root != arbiter.RootUnspecified {
-		s += ", " + t.Root.String() + " " + t.Root.Chinese()
+	if t.root != arbiter.RootUnspecified {
+		s += ", " + t.root.String() + " " + t.root.Chinese()
 	}
 	return s
 }
 
-// resultWords states the game result under the policy.
-func resultWords(r *xqrules.Report) string {
-	s := "Result: " + r.Result.String()
-	if r.Termination != arbiter.TerminationNone {
-		s += fmt.Sprintf(" (%s, on ply %d)", r.Termination, r.EndPly+1)
-	}
-	return s + "."
-}
-
 // finalBoard draws the final position of a report without a repetition: the last move
 // as an arrow, a king in check ringed, the result in the caption.
-func finalBoard(r *xqrules.Report) (Board, []Option) {
-	g := r.Game
+func finalBoard(x *xqGame) (Board, []Option) {
+	g, r := x.game, x.r
 	pos := *g.Position()
 	b := Xiangqi(&pos)
 	var opts []Option
@@ -277,7 +247,7 @@ func finalBoard(r *xqrules.Report) (Board, []Option) {
 	opts = append(opts, Title("No repetition: "+r.Result.String()), Rings(marks.rings()...),
 		CaptionLines(
 			CaptionLine{Text: fmt.Sprintf("Final position after ply %d (%s); %s to move, %s. The last position is not a repetition.",
-				g.Len(), r.Ruleset.ID, pos.SideToMove(), r.State), Bold: true},
+				g.Len(), r.Ruleset.ID, pos.SideToMove(), pos.State()), Bold: true},
 			CaptionLine{Text: resultWords(r)}))
 	return b, opts
 }

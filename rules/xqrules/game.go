@@ -347,7 +347,6 @@ func (gs *gameSession) Report() *arbiter.Report {
 		Termination: r.Termination,
 		Explanation: r.Explanation,
 		Summary:     reportSummary(r),
-		Detail:      r,
 	}
 	// Replay forward once: each ply is formatted from the position before it.
 	p := *r.Game.Start()
