@@ -132,7 +132,7 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fs.Usage()
 		return exitUsage
 	}
-	pol, err := pf.gamePolicy(fs)
+	pol, err := pf.policy(fs)
 	if err != nil {
 		fmt.Fprintln(stderr, "arbiter compare:", err)
 		return exitUsage

@@ -34,25 +34,6 @@ func (pf *policyFlags) bind(fs *flag.FlagSet) {
 	fs.IntVar(&pf.noDrawBefore, "no-draw-before", 0, "tournament regulation: no repetition draw before this move (0: off)")
 }
 
-func (pf *policyFlags) policy() (arbiter.Policy, error) {
-	p := &arbiterv1.Policy{
-		LossAtOccurrence:   proto.Int32(int32(pf.lossAt)),
-		DrawAtOccurrence:   proto.Int32(int32(pf.drawAt)),
-		NaturalMoveLimit:   int32(pf.naturalLimit),
-		CountedChecksLimit: proto.Int32(int32(pf.checkLimit)),
-		NoDrawBeforeMove:   int32(pf.noDrawBefore),
-	}
-	switch pf.onViolation {
-	case "lose":
-		p.OnViolation = arbiterv1.OnViolation_ON_VIOLATION_LOSE
-	case "forbid":
-		p.OnViolation = arbiterv1.OnViolation_ON_VIOLATION_FORBID
-	default:
-		return arbiter.Policy{}, fmt.Errorf("--on-violation %q: want lose or forbid", pf.onViolation)
-	}
-	return apiconv.CheckPolicy(p)
-}
-
 // history is one game to judge or compare.
 type history struct {
 	file   string    // the file it was read from; "" for --fen/--moves
@@ -146,7 +127,7 @@ chu shogi SFEN) and --moves its move texts.
 		fmt.Fprintln(stderr, "arbiter judge: give --moves (and --fen) or a PGN file; see arbiter judge --help")
 		return exitUsage
 	}
-	pol, err := pf.gamePolicy(fs)
+	pol, err := pf.policy(fs)
 	if err != nil {
 		fmt.Fprintln(stderr, "arbiter judge:", err)
 		return exitUsage
@@ -613,10 +594,10 @@ func pieceName(p arbiter.Piece) string {
 	return p.Side.String() + " " + name
 }
 
-// gamePolicy is the policy for another game's ruleset: only the flags given on the
-// command line are set, so the ruleset's own values apply to the rest (banqi-routechase
-// forbids unless --on-violation says otherwise).
-func (pf *policyFlags) gamePolicy(fs *flag.FlagSet) (arbiter.Policy, error) {
+// policy is the policy the flags give: only the flags given on the command line are
+// set, so the ruleset's own values (its options, with the id's overrides) apply to the
+// rest: banqi-routechase forbids unless --on-violation says otherwise.
+func (pf *policyFlags) policy(fs *flag.FlagSet) (arbiter.Policy, error) {
 	p := &arbiterv1.Policy{}
 	var err error
 	fs.Visit(func(f *flag.Flag) {
