@@ -40,9 +40,15 @@ func TestGoldenOutput(t *testing.T) {
 		{"judge.json", []string{"judge", "--ruleset", "chinese", "--json", "testdata/games.pgn"}, exitOK},
 		{"judge-asian.json", []string{"judge", "testdata/games.pgn", "--ruleset", "asian", "--json"}, exitOK},
 		{"judge.txt", []string{"judge", "--ruleset", "chinese", "testdata/games.pgn"}, exitOK},
-		{"judge-forbid.txt", []string{"judge", "--ruleset", "chinese", "--fen", perpetualCheckFEN,
+		// Red has a pawn move besides the forbidden check: the check is refused and the
+		// game goes on.
+		{"judge-forbid.txt", []string{"judge", "--ruleset", "chinese", "--fen", perpetualCheckPawnFEN,
 			"--moves", "f0e0 e8f8 e0f0 f8e8 f0e0 e8f8 e0f0 f8e8 f0e0", "--on-violation", "forbid"}, exitOK},
-		{"judge-forbid.json", []string{"judge", "--ruleset", "chinese", "--json", "--fen", perpetualCheckFEN,
+		{"judge-forbid.json", []string{"judge", "--ruleset", "chinese", "--json", "--fen", perpetualCheckPawnFEN,
+			"--moves", "f0e0 e8f8 e0f0 f8e8 f0e0 e8f8 e0f0 f8e8 f0e0", "--on-violation", "forbid"}, exitOK},
+		// Without the pawn every legal move of Red is forbidden: Red has lost (CXA 2020,
+		// note to 图6).
+		{"judge-forbid-dead-end.txt", []string{"judge", "--ruleset", "chinese", "--fen", perpetualCheckFEN,
 			"--moves", "f0e0 e8f8 e0f0 f8e8 f0e0 e8f8 e0f0 f8e8 f0e0", "--on-violation", "forbid"}, exitOK},
 		{"compare.json", []string{"compare", "--json", "testdata/games.pgn"}, exitOK},
 		{"compare.txt", []string{"compare", "testdata/games.pgn"}, exitOK},

@@ -24,6 +24,10 @@ func runCLI(t *testing.T, stdin string, args ...string) (string, string, int) {
 
 const perpetualCheckFEN = "2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 0 1"
 
+// perpetualCheckPawnFEN is CXA 图6 with a red pawn on a4: Red has a move besides the
+// perpetual check.
+const perpetualCheckPawnFEN = "2b6/4k4/9/9/9/P8/9/9/2p6/3K1RBc1 w - - 0 1"
+
 func TestJudgeJSON(t *testing.T) {
 	for _, rs := range []string{"chinese", "asian"} {
 		out, stderr, code := runCLI(t, "", "judge", "--ruleset", rs, "--json", "--fen", perpetualCheckFEN,

@@ -134,6 +134,22 @@ func (s *Session) Play(ctx context.Context, m xiangqi.Move) (Update, error) {
 			if c.Occurrence >= s.policy.LossAtOccurrence {
 				if s.policy.OnViolation == arbiter.ViolationForbid && v == mover {
 					g.Undo()
+					permitted, err := s.permittedMove(ctx, m)
+					if err != nil {
+						s.counted, s.checks = savedCounted, savedChecks
+						return Update{}, err
+					}
+					if !permitted {
+						// Every legal move is forbidden: the side has lost (CXA 2020,
+						// note to 图6: the forbidden move stays forbidden even when no
+						// other move exists). The move is recorded as the losing one.
+						g.Play(m)
+						s.end(Wins(v.Other()), terminationFor(c.Sides[v].Natures))
+						u.Status, u.Result, u.Termination = arbiter.StatusGameOver, s.result, s.term
+						u.Explanation = fmt.Sprintf("%s must change (%s, %s) but every legal move is forbidden: %s has no permitted move and loses (CXA 2020, note to 图6)",
+							v, c.Sides[v].Pattern, arbiter.PatternChinese(c.Sides[v].Natures), v)
+						return u, nil
+					}
 					s.counted, s.checks = savedCounted, savedChecks
 					u.Status = arbiter.StatusForbidden
 					u.Explanation = fmt.Sprintf("%s must change: this move would repeat the position a %s time with %s (%s); play another move",
@@ -170,6 +186,44 @@ func (s *Session) Play(ctx context.Context, m xiangqi.Move) (Update, error) {
 		u.Explanation = fmt.Sprintf("%d moves without a capture (自然限着)", lim)
 	}
 	return u, nil
+}
+
+// permittedMove reports whether the side to move has a legal move other than refused
+// that the forbid policy permits: one that repeats no position, or closes a cycle the
+// side is not at fault in, or one below the occurrence where a violation is refused.
+// It plays each move on the game and takes it back; the work is one cycle judgement per
+// legal move at most, and only when a move is about to be refused.
+func (s *Session) permittedMove(ctx context.Context, refused xiangqi.Move) (bool, error) {
+	g := s.game
+	mover := g.Position().SideToMove()
+	for _, m := range g.Position().LegalMoves() {
+		if m == refused {
+			continue
+		}
+		if err := g.Play(m); err != nil {
+			continue
+		}
+		prev := g.PreviousOccurrence()
+		if prev < 0 {
+			g.Undo()
+			return true, nil
+		}
+		occ := len(g.Occurrences(nil)) + 1
+		if occ < s.policy.LossAtOccurrence {
+			g.Undo()
+			return true, nil
+		}
+		j, err := s.judge.JudgeCycle(ctx, g, prev, g.Len())
+		g.Undo()
+		if err != nil {
+			return false, err
+		}
+		c := &Cycle{Start: prev, End: g.Len() + 1, Occurrence: occ, Judgement: j}
+		if v, ok := Violator(s.applyRegulation(j.Ruling, c).Verdict); !ok || v != mover {
+			return true, nil
+		}
+	}
+	return false, nil
 }
 
 // occurredAtLeast reports whether the current position of g has occurred k times or
