@@ -182,7 +182,14 @@ func (a *analyst) computeExchange(p, root *xiangqi.Position, s xiangqi.Square, v
 		wardSet = v
 		wardSet.Union(o)
 		moves = wards.appendCaptures(p, root, s, vacated, moves)
-	} else if a.duty && mover != a.chaser && !a.leafExchanges {
+	} else if mover != a.chaser && !a.leafExchanges && (a.duty || rootedVictim(root, s, mover)) {
+		// The chaser's pieces that capture stop guarding what they guarded: in the
+		// complete exchange on a protected victim (少根 is decided by it, 26.5) the
+		// defender may take such a piece instead of taking back (an overloaded root of
+		// the chaser's side: the cannon that takes the advisor leaves the horse it
+		// guarded over a screen to the black rook). An unprotected victim (无根) is
+		// chased whatever its capturer guarded (图22: the rook that takes the pawn and
+		// abandons its horse chases); there the duty only decides newness (a.duty).
 		wardSet = wards.duties(root, vacated, a.chaser)
 		moves = appendDutyCaptures(p, root, wardSet, moves)
 	}
@@ -468,6 +475,14 @@ func (w *wardList) duties(root *xiangqi.Position, vacated []xiangqi.Square, chas
 		}
 	}
 	return set
+}
+
+// rootedVictim reports whether the piece on s in root, before the first capture of an
+// exchange, was protected by its side def (geometrically: a protector pinned or tied to
+// its line still makes the exchange a complete one to weigh).
+func rootedVictim(root *xiangqi.Position, s xiangqi.Square, def xiangqi.Color) bool {
+	pc := root.At(s)
+	return pc != xiangqi.NoPiece && pc.Color() == def && root.AttackedBy(s, def)
 }
 
 // appendDutyCaptures appends the defender's captures (it is to move in p) of the
