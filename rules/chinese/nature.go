@@ -352,6 +352,10 @@ func (c *classifier) chases(f *plyFacts, answering bool) (threats, excl []xqrule
 			excl = append(excl, excluded(t, excSameTypeExchange, f.view.pieceAt(w.piece, w.victim)+" can take its attacker in return, like for like: an exchange offer (兑), idle"))
 			continue
 		}
+		if a.exchangeFirst(f, w) {
+			excl = append(excl, excluded(t, excExchangeFirst, "the line wins "+f.view.pieceAt(w.piece, w.victim)+" only if the opponent declines the like-for-like exchange the move offers; exchanging ends it: an exchange offer (兑), idle"))
+			continue
+		}
 		if keyDrawingPoint(&now, f.mover, w.piece) {
 			excl = append(excl, excluded(t, excKeyDrawingPoint, "with a single attacking piece, the attack on "+f.view.pieceAt(w.piece, w.victim)+" is incidental (CXA 2020 26.2)"))
 			continue
