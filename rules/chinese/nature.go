@@ -306,6 +306,10 @@ func (c *classifier) chases(f *plyFacts, answering bool) (threats, excl []xqrule
 			// guarded; the move freed the capturer of that duty: a new threat.
 			b = nil
 		}
+		if b == nil && w.viaCheck && a.oldAfterSomeReply(now, w, &f.before, answering) {
+			excl = append(excl, excluded(t, excPreExisting, "the defender has an answer to the check line after which it wins only what it could win before the move (CXA 29.2: not a new threat)"))
+			continue
+		}
 		if b != nil && !takesPart {
 			excl = append(excl, excluded(t, excPreExisting, f.view.pieceAt(w.piece, w.victim)+" could already be won before the move, and the moved piece takes no part (CXA 29.2: not a new threat)"))
 			continue
