@@ -925,7 +925,13 @@ func (a *analyst) followUpGain(p *xiangqi.Position, m xiangqi.Move, g int) int {
 	if replies == 0 {
 		return g
 	}
-	return worst
+	// The defender need not take back on the capture square: an in-between capture
+	// elsewhere that the exchange weighs (a piece the capture unmasked) is an answer
+	// after which the lines that follow a recapture do not arise (26.5).
+	p.UnmakeMove(m, c1)
+	off := a.offSquareGain(p, m)
+	p.MakeMove(m)
+	return max(g, min(worst, off))
 }
 
 // bestCheckWin returns the most the side to move of p (the chaser) wins through a line of

@@ -19,6 +19,7 @@ const (
 	excPreExisting       = "pre-existing"            // excluded: the threat existed before the move
 	excSameTypeExchange  = "same-type-exchange"      // excluded: 兑, the victim can take its attacker like for like
 	excWonElsewhere      = "won-elsewhere"           // excluded: the gain is the win of another piece, counted as such (elsewhere.go)
+	excExchangeFirst     = "exchange-first"          // excluded: 兑, a check line that the opponent's exchange ends
 )
 
 // kingPawnAlone applies CXA 2020 26.1: "帅(将)、兵(卒)本身允许长捉": the king's and the
@@ -241,4 +242,82 @@ func (a *analyst) guardsChase(p xiangqi.Position, w *win, s xiangqi.Square) bool
 		}
 	}
 	return false
+}
+
+// exchangeFirst reports whether the win w through consecutive checks is only the other
+// face of the exchange the move offers (兑, spec §1.3.6, interpretation): the move makes
+// one of the mover's pieces and an enemy piece of the same value attack each other, and
+// when the opponent, on its move, exchanges (its piece takes the mover's, legally and
+// without being mated by consecutive checks), the chaser no longer wins the victim. A
+// check that keeps the opponent from exchanging is then no chase: the opponent is not
+// bound to pass, and the exchange it may always choose ends the line (参考图5, 参考图9:
+// perpetual offers of like for like are 兑 whatever the mover could win if the offer
+// were declined). A line that still wins after the exchange stands (the offer is then
+// 兑兼捉, 参考图26).
+func (a *analyst) exchangeFirst(f *plyFacts, w *win) bool {
+	if !w.viaCheck {
+		return false
+	}
+	var pbuf [8][2]xiangqi.Square
+	for _, pr := range exchangePairs(f, pbuf[:0]) {
+		mine, theirs := pr[0], pr[1]
+		m := xiangqi.NewMove(theirs, mine)
+		q := f.after
+		if !q.IsLegal(m) {
+			continue
+		}
+		q.MakeMove(m)
+		if a.matedAfter(&q) {
+			continue
+		}
+		if w.victim == theirs || w.victim == mine || !a.winsAfterExchange(q, mine, w.victim) {
+			return true
+		}
+	}
+	return false
+}
+
+// winsAfterExchange reports whether the chaser, to move in q after the opponent's piece
+// has taken its piece on s, still wins the victim once it has taken back on s (the
+// exchange complete, the opponent passing again); when it cannot take back, whether it
+// wins the victim at once.
+func (a *analyst) winsAfterExchange(q xiangqi.Position, s, victim xiangqi.Square) bool {
+	var buf [16]xiangqi.Square
+	took := false
+	for _, from := range q.AppendAttackers(buf[:0], s, a.chaser) {
+		r := xiangqi.NewMove(from, s)
+		if !q.IsLegal(r) {
+			continue
+		}
+		took = true
+		x := q
+		x.MakeMove(r)
+		if x.InCheck(a.chaser.Other()) {
+			return true // the recapture checks: the line goes on with a tempo
+		}
+		x.SetSideToMove(a.chaser)
+		if a.canWin(x, victim) {
+			return true
+		}
+	}
+	return !took && a.canWin(q, victim)
+}
+
+// exchangePairs appends the pairs (the mover's piece, the enemy piece) of the same value
+// that attack each other after the move f and did not before: the moved piece and an
+// enemy piece, or a pair the move lets face each other (newMutualPair).
+func exchangePairs(f *plyFacts, dst [][2]xiangqi.Square) [][2]xiangqi.Square {
+	to := f.move.To()
+	moved := f.after.At(to)
+	var buf [16]xiangqi.Square
+	for _, e := range f.after.AppendAttackers(buf[:0], to, f.mover.Other()) {
+		ep := f.after.At(e)
+		if ep.Kind() != xiangqi.King && value(ep, e, f.mover) == value(moved, to, f.mover) && f.after.CanMoveGeometrically(to, e) {
+			dst = append(dst, [2]xiangqi.Square{to, e})
+		}
+	}
+	if x, y, ok := newMutualPair(f); ok {
+		dst = append(dst, [2]xiangqi.Square{x, y})
+	}
+	return dst
 }

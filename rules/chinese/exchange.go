@@ -1,6 +1,10 @@
 package chinese
 
-import "github.com/arbiter-xq/arbiter/xiangqi"
+import (
+	"slices"
+
+	"github.com/arbiter-xq/arbiter/xiangqi"
+)
 
 // Exchange evaluation on one square (CXA 2020 26.5, 完整的交换过程): after a capture, the
 // two sides may go on capturing on the same square with legal moves only, and either
@@ -41,6 +45,9 @@ type analyst struct {
 	// floorTest is set by checkLine for its raw pass, which only asks whether the line
 	// reaches its floor (line reads and clears it: the lines inside are valued as usual).
 	floorTest bool
+	// offSquare is set while valuing an exchange whose first recapture may not be on the
+	// exchange square (offSquareGain): the defender answers elsewhere.
+	offSquare bool
 	// counter is set for the defender's own series of checks after a capture (a root
 	// by consecutive checks): the mates that end its lines are asked to a shallower
 	// depth (see counterLineMateDepth).
@@ -116,6 +123,9 @@ func (a *analyst) exchangeBelow(p, root *xiangqi.Position, s xiangqi.Square, vac
 	if a.squareOnly {
 		key.mode |= 8
 	}
+	if a.offSquare {
+		key.mode |= 16
+	}
 	h := key.tableHash()
 	if e, ok := a.mates.exch.get(key, h); ok && (e.exact || int(e.v) >= limit) {
 		return int(e.v)
@@ -162,6 +172,7 @@ func (a *analyst) computeExchange(p, root *xiangqi.Position, s xiangqi.Square, v
 		}
 	} else {
 		moves = a.exchangeMoves(p, s, vacated, buf[:0])
+		moves = appendArrivalCaptures(p, root, s, moves)
 	}
 	var wardSet squareSet
 	if a.squareOnly {
@@ -171,7 +182,14 @@ func (a *analyst) computeExchange(p, root *xiangqi.Position, s xiangqi.Square, v
 		wardSet = v
 		wardSet.Union(o)
 		moves = wards.appendCaptures(p, root, s, vacated, moves)
-	} else if a.duty && mover != a.chaser && !a.leafExchanges {
+	} else if mover != a.chaser && !a.leafExchanges && (a.duty || rootedVictim(root, s, mover)) {
+		// The chaser's pieces that capture stop guarding what they guarded: in the
+		// complete exchange on a protected victim (少根 is decided by it, 26.5) the
+		// defender may take such a piece instead of taking back (an overloaded root of
+		// the chaser's side: the cannon that takes the advisor leaves the horse it
+		// guarded over a screen to the black rook). An unprotected victim (无根) is
+		// chased whatever its capturer guarded (图22: the rook that takes the pawn and
+		// abandons its horse chases); there the duty only decides newness (a.duty).
 		wardSet = wards.duties(root, vacated, a.chaser)
 		moves = appendDutyCaptures(p, root, wardSet, moves)
 	}
@@ -191,8 +209,11 @@ func (a *analyst) computeExchange(p, root *xiangqi.Position, s xiangqi.Square, v
 	for _, m := range moves {
 		from, to := m.From(), m.To()
 		target := p.At(to)
-		if target == xiangqi.NoPiece || target.Kind() == xiangqi.King || value(target, to, a.chaser) <= 0 {
+		if target == xiangqi.NoPiece || target.Color() == mover || target.Kind() == xiangqi.King || value(target, to, a.chaser) <= 0 {
 			continue
+		}
+		if a.offSquare && ply == 1 && to == s {
+			continue // offSquareGain: the defender's first answer is elsewhere
 		}
 		if mover == a.chaser && p.At(from).Kind() == xiangqi.King {
 			// The king's capture is no part of the exchange's gain (26.1): a trade that
@@ -456,6 +477,14 @@ func (w *wardList) duties(root *xiangqi.Position, vacated []xiangqi.Square, chas
 	return set
 }
 
+// rootedVictim reports whether the piece on s in root, before the first capture of an
+// exchange, was protected by its side def (geometrically: a protector pinned or tied to
+// its line still makes the exchange a complete one to weigh).
+func rootedVictim(root *xiangqi.Position, s xiangqi.Square, def xiangqi.Color) bool {
+	pc := root.At(s)
+	return pc != xiangqi.NoPiece && pc.Color() == def && root.AttackedBy(s, def)
+}
+
 // appendDutyCaptures appends the defender's captures (it is to move in p) of the
 // chaser's pieces in duty (see duties) that still stand where they stood in root and
 // that nothing protects any more.
@@ -474,6 +503,34 @@ func appendDutyCaptures(p, root *xiangqi.Position, duty squareSet, dst []xiangqi
 		}
 		for _, from := range p.AppendAttackers(buf[:0], t, p.SideToMove()) {
 			dst = append(dst, xiangqi.NewMove(from, t))
+		}
+	}
+	return dst
+}
+
+// appendArrivalCaptures appends the side to move's captures, not yet in dst, of the
+// opponent's pieces that the exchange brought to a square other than s: a piece that
+// captured elsewhere (on a line the exchange opened, or a ward) may be taken back where
+// it landed, by any piece, as on s (26.5, 完整的交换过程: the ordinary recapture at the
+// second point; the black rook that takes a rook on a file the first capture opened is
+// taken back by the horse that guards it).
+func appendArrivalCaptures(p, root *xiangqi.Position, s xiangqi.Square, dst []xiangqi.Move) []xiangqi.Move {
+	mover := p.SideToMove()
+	n := len(dst)
+	var buf [16]xiangqi.Square
+	for theirs := p.Pieces(mover.Other()); ; {
+		t := theirs.Pop()
+		if t == xiangqi.NoSquare {
+			break
+		}
+		if t == s || p.At(t) == root.At(t) {
+			continue
+		}
+		for _, from := range p.AppendAttackers(buf[:0], t, mover) {
+			m := xiangqi.NewMove(from, t)
+			if !slices.Contains(dst[:n], m) {
+				dst = append(dst, m)
+			}
 		}
 	}
 	return dst
@@ -648,6 +705,20 @@ func (a *analyst) rawGain(p *xiangqi.Position, m xiangqi.Move, relaxed bool) (ga
 	var vbuf [maxExchangePlies]xiangqi.Square
 	var wards wardList
 	return value(cap, s, a.chaser) - a.exchange(p, &root, s, append(vbuf[:0], m.From()), 1, &wards), true
+}
+
+// offSquareGain is rawGain (legal captures only) when the defender's first answer to
+// the capture m is not a recapture on m.To() but one of the other captures the exchange
+// considers (an in-between capture, 26.5: the defender is not forced to take back on
+// the first square); value of the victim when it has none.
+func (a *analyst) offSquareGain(p *xiangqi.Position, m xiangqi.Move) int {
+	a.offSquare = true
+	g, legal := a.rawGain(p, m, false)
+	a.offSquare = false
+	if !legal {
+		return noCeiling
+	}
+	return g
 }
 
 // matedAfterCapture reports whether the chaser is mated by consecutive checks after its

@@ -306,6 +306,10 @@ func (c *classifier) chases(f *plyFacts, answering bool) (threats, excl []xqrule
 			// guarded; the move freed the capturer of that duty: a new threat.
 			b = nil
 		}
+		if b == nil && w.viaCheck && a.oldAfterSomeReply(now, w, &f.before, answering) {
+			excl = append(excl, excluded(t, excPreExisting, "the defender has an answer to the check line after which it wins only what it could win before the move (CXA 29.2: not a new threat)"))
+			continue
+		}
 		if b != nil && !takesPart {
 			excl = append(excl, excluded(t, excPreExisting, f.view.pieceAt(w.piece, w.victim)+" could already be won before the move, and the moved piece takes no part (CXA 29.2: not a new threat)"))
 			continue
@@ -350,6 +354,10 @@ func (c *classifier) chases(f *plyFacts, answering bool) (threats, excl []xqrule
 		}
 		if a.sameTypeExchange(&f.after, w) {
 			excl = append(excl, excluded(t, excSameTypeExchange, f.view.pieceAt(w.piece, w.victim)+" can take its attacker in return, like for like: an exchange offer (兑), idle"))
+			continue
+		}
+		if a.exchangeFirst(f, w) {
+			excl = append(excl, excluded(t, excExchangeFirst, "the line wins "+f.view.pieceAt(w.piece, w.victim)+" only if the opponent declines the like-for-like exchange the move offers; exchanging ends it: an exchange offer (兑), idle"))
 			continue
 		}
 		if keyDrawingPoint(&now, f.mover, w.piece) {

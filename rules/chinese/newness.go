@@ -72,3 +72,81 @@ func (a *analyst) linePieces(p *xiangqi.Position, w *win, out []xiangqi.Square) 
 	}
 	return out
 }
+
+// oldAfterSomeReply reports whether the defender has a reply to the first check of the
+// line w after which the chaser wins only what it could already win before the move,
+// and no more than it could win it for (29.2, newness per reply of the defender): a
+// check line makes a new 捉 only when, against every reply, the mover now wins more
+// than before. The victims of different replies are not merged: a fork that wins a new
+// piece after one reply and an old one after another lets the defender choose the
+// other. A reply after which the chaser mates is no defence. now is the position after
+// the move with the chaser to move; before the position before it (relaxed as in the
+// baseline scan).
+func (a *analyst) oldAfterSomeReply(now xiangqi.Position, w *win, before *xiangqi.Position, relaxed bool) bool {
+	if !w.viaCheck || a.mates.plain() {
+		return false
+	}
+	k := w.first
+	p := now
+	if !p.IsLegal(k) {
+		return false
+	}
+	taken := 0 // what the check itself takes
+	if x := p.At(k.To()); x != xiangqi.NoPiece {
+		taken = value(x, k.To(), a.chaser)
+	}
+	p.MakeMove(k)
+	var mbuf [128]xiangqi.Move
+	root := now
+	for _, r := range p.AppendLegalMoves(mbuf[:0]) {
+		// The chaser's gain after this reply counts what the check took and what the
+		// reply takes back (the checker taken, 参考图23) with what follows.
+		lost := 0
+		if x := p.At(r.To()); x != xiangqi.NoPiece {
+			lost = value(x, r.To(), a.chaser)
+		}
+		c2 := p.MakeMove(r)
+		if taken > 0 && r.To() == k.To() {
+			// A capture with check answered by taking the checker back is an
+			// exchange inside the line, not one of its checks (line): the book
+			// credits the line that follows it as a whole (参考图23, 献兼捉), and it
+			// is not asked reply by reply here.
+			p.UnmakeMove(r, c2)
+			continue
+		}
+		a.lineRoot = &root
+		g, vs := a.bestWin(&p, checkLineDepth-1, false)
+		a.lineRoot = nil
+		old := g > 0 && vs.n > 0
+		var want squareSet
+		for i := 0; old && i < vs.n; i++ {
+			v := vs.sq[i]
+			if v == r.To() {
+				v = r.From() // the defender's reply moved it there
+			}
+			if before.At(v) == xiangqi.NoPiece || before.At(v).Color() == a.chaser {
+				old = false
+			}
+			want.Add(v)
+		}
+		if old {
+			bw := a.scan(*before, relaxed, want)
+			for i := 0; old && i < vs.n; i++ {
+				v := vs.sq[i]
+				if v == r.To() {
+					v = r.From()
+				}
+				b := bw.get(v)
+				old = b != nil && taken-lost+g <= b.gain
+			}
+		}
+		if old && a.matedAfter(&p) {
+			old = false
+		}
+		p.UnmakeMove(r, c2)
+		if old {
+			return true
+		}
+	}
+	return false
+}
