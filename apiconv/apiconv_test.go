@@ -31,8 +31,9 @@ func registry(t testing.TB) *arbiter.Registry {
 
 // A perpetual check: the red rook checks from e0 and f0, the black king steps aside.
 const (
-	checkFEN   = "2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 0 1"
-	checkMoves = "f0e0 e8f8 e0f0 f8e8"
+	checkFEN     = "2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 0 1"
+	checkPawnFEN = "2b6/4k4/9/9/9/P8/9/9/2p6/3K1RBc1 w - - 0 1" // checkFEN with a red pawn: Red may vary
+	checkMoves   = "f0e0 e8f8 e0f0 f8e8"
 )
 
 func adjudicate(t *testing.T, rs arbiter.Ruleset, fen, moves string, pol *arbiterv1.Policy) *arbiterv1.AdjudicateResponse {
@@ -186,13 +187,20 @@ func TestReportLossAndForbid(t *testing.T) {
 			// Under forbid, black's ply 8 completes the third occurrence but Red is the
 			// violator, so it stands as a warning; Red's next check (ply 9) would complete
 			// the third occurrence of the position after ply 1 and is refused.
+			// (With a red pawn on a4, so that Red has a permitted move.)
 			forbid := &arbiterv1.Policy{OnViolation: arbiterv1.OnViolation_ON_VIOLATION_FORBID}
-			got = adjudicate(t, rs, checkFEN, third+" f0e0", forbid)
+			got = adjudicate(t, rs, checkPawnFEN, third+" f0e0", forbid)
 			if got.GetStatus() != arbiterv1.GameStatus_GAME_STATUS_MOVE_FORBIDDEN || got.GetResult() != arbiterv1.Result_RESULT_ONGOING {
 				t.Errorf("forbid: status %v result %v (%s)", got.GetStatus(), got.GetResult(), got.GetExplanation())
 			}
 			if got.GetRuling().GetVerdict() != arbiterv1.Verdict_VERDICT_RED_MUST_CHANGE {
 				t.Errorf("forbid: ruling %v", got.GetRuling())
+			}
+			// Without it, the check is Red's only legal move: Red has lost.
+			got = adjudicate(t, rs, checkFEN, third+" f0e0", forbid)
+			if got.GetStatus() != arbiterv1.GameStatus_GAME_STATUS_GAME_OVER || got.GetResult() != arbiterv1.Result_RESULT_BLACK_WINS ||
+				got.GetTermination() != arbiterv1.Termination_TERMINATION_PERPETUAL_CHECK || got.GetDecidedAtPly() != 9 {
+				t.Errorf("forbid dead end: status %v result %v termination %v decided %d", got.GetStatus(), got.GetResult(), got.GetTermination(), got.GetDecidedAtPly())
 			}
 		})
 	}

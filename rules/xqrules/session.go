@@ -146,7 +146,7 @@ func (s *Session) Play(ctx context.Context, m xiangqi.Move) (Update, error) {
 						g.Play(m)
 						s.end(Wins(v.Other()), terminationFor(c.Sides[v].Natures))
 						u.Status, u.Result, u.Termination = arbiter.StatusGameOver, s.result, s.term
-						u.Explanation = fmt.Sprintf("%s must change (%s, %s) but every legal move is forbidden: %s has no permitted move and loses (CXA 2020, note to 图6)",
+						u.Explanation = fmt.Sprintf("%s must change (%s, %s) but every legal move is forbidden: %s has no permitted move and loses",
 							v, c.Sides[v].Pattern, arbiter.PatternChinese(c.Sides[v].Natures), v)
 						return u, nil
 					}
