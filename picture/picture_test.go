@@ -236,7 +236,8 @@ func TestPliesCount(t *testing.T) {
 // move, which the report's game does not hold; the picture still draws the whole cycle
 // and says the move was refused (it used to panic).
 func TestRulingForbiddenMove(t *testing.T) {
-	start, err := xiangqi.ParseFEN("2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 0 1")
+	// 图6 with a red pawn on a4, so that Red has a permitted move and the check is refused.
+	start, err := xiangqi.ParseFEN("2b6/4k4/9/9/9/P8/9/9/2p6/3K1RBc1 w - - 0 1")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -219,7 +219,7 @@ func TestJudgeCCPDAsPGN(t *testing.T) {
 // Finding 1 of issue 9: the move refused under --on-violation forbid closes a cycle
 // whose last ply is not in the game; the text report used to index past the game.
 func TestJudgeForbidTextNoPanic(t *testing.T) {
-	out, stderr, code := runCLI(t, "", "judge", "--ruleset", "chinese", "--fen", perpetualCheckFEN,
+	out, stderr, code := runCLI(t, "", "judge", "--ruleset", "chinese", "--fen", perpetualCheckPawnFEN,
 		"--moves", "f0e0 e8f8 e0f0 f8e8 f0e0 e8f8 e0f0 f8e8 f0e0", "--on-violation", "forbid")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
