@@ -182,7 +182,7 @@ func printGameReport(w io.Writer, r *arbiter.Report) {
 	for _, p := range r.Plies {
 		line := fmt.Sprintf("ply %3d  %-6s %-12s", p.Ply, p.Side, p.Move)
 		if p.Nature != arbiter.NatureUnspecified {
-			line += fmt.Sprintf(" %s %s", p.Nature.Chinese(), p.Nature)
+			line += " " + r.Ruleset.NatureTerm(p.Nature).String()
 		}
 		if p.Clock > 0 {
 			line += fmt.Sprintf("  clock %d", p.Clock)
@@ -215,7 +215,7 @@ func printGameReport(w io.Writer, r *arbiter.Report) {
 			}
 			fmt.Fprintf(w, "  %-6s %s %s (%s)\n", p.Side, p.Pattern, p.PatternChinese, mark)
 		}
-		fmt.Fprintf(w, "ruling: %s\n", c.Ruling.Verdict)
+		fmt.Fprintf(w, "ruling: %s\n", r.Ruleset.VerdictTerm(c.Ruling.Verdict))
 		if len(c.Ruling.References) > 0 {
 			fmt.Fprintf(w, "references: %s\n", strings.Join(c.Ruling.References, "; "))
 		}
@@ -228,7 +228,7 @@ func printGameReport(w io.Writer, r *arbiter.Report) {
 	}
 	fmt.Fprintf(w, "result: %s", r.Result)
 	if r.Termination != arbiter.TerminationNone {
-		fmt.Fprintf(w, " (%s", r.Termination)
+		fmt.Fprintf(w, " (%s", r.Ruleset.TerminationTerm(r.Termination))
 		if r.DecidedAtPly > 0 {
 			fmt.Fprintf(w, " at ply %d", r.DecidedAtPly)
 		}

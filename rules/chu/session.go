@@ -101,19 +101,19 @@ func (s *session) Play(ctx context.Context, text string) (arbiter.Update, error)
 		return arbiter.Update{}, &arbiter.MoveError{Ply: ply, Text: text, Code: "illegal", Reason: err.Error(), Err: err}
 	}
 	after := s.game.Position()
-	natures, threats := nature(after, mover, m.To, s.game.Options())
+	natures, threats := nature(after, mover, m.To, s.game.Options(), rec.Captures.Any())
 	if attacking(RepetitionAttack4fold, natures) {
 		s.streak[mover]++
 	} else {
 		s.streak[mover] = 0
 	}
-	if natures[0] == arbiter.NatureCheck {
+	if has(natures, arbiter.NatureCheck) {
 		s.checkStreak[mover]++
 	} else {
 		s.checkStreak[mover] = 0
 	}
 	gp := arbiter.Ply{Ply: ply, Side: side(mover), Move: canonical, Text: text, Squares: squares, Natures: natures, Nature: natures[0],
-		Threats: threats, Capture: rec.Captures.Any(), Check: natures[0] == arbiter.NatureCheck, Position: after.SFEN()}
+		Threats: threats, Capture: rec.Captures.Any(), Check: has(natures, arbiter.NatureCheck), Position: after.SFEN()}
 	occ := s.game.Occurrence()
 	gp.Occurrence = occ.Count
 	gp.Explanation = plyExplanation(rec, natures)
@@ -157,7 +157,7 @@ func plyExplanation(rec chushogi.PlyRecord, natures []arbiter.Nature) string {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		b.WriteString(n.String())
+		b.WriteString(Terms.Nature(n).English)
 	}
 	return b.String()
 }
@@ -189,8 +189,9 @@ func (s *session) judgeCycle(occ chushogi.Occurrence) *arbiter.Cycle {
 				pat.Natures = append(pat.Natures, gp.Nature)
 			}
 		}
-		pat.Pattern = arbiter.PatternName(pat.Natures)
-		pat.PatternChinese = arbiter.PatternChinese(pat.Natures)
+		// PatternChinese holds the pattern in the game's own language: Japanese here.
+		t := Terms.Pattern(pat.Natures)
+		pat.Pattern, pat.PatternChinese = t.English, t.Native
 		if d > 0 && n >= d {
 			pat.Forbidden = true
 			throughout = append(throughout, col)
