@@ -15,6 +15,7 @@ import (
 	"github.com/arbiter-xq/arbiter/apiconv"
 	"github.com/arbiter-xq/arbiter/arbiter"
 	"github.com/arbiter-xq/arbiter/casebook"
+	"github.com/arbiter-xq/arbiter/chushogi"
 	arbiterv1 "github.com/arbiter-xq/arbiter/proto/arbiter/v1"
 )
 
@@ -78,14 +79,14 @@ type gameFlags struct {
 
 func (gf *gameFlags) bind(fs *flag.FlagSet) {
 	fs.StringVar(&gf.fen, "fen", "", "start position in the game's notation (banqi position string, chu shogi SFEN; default: the standard start)")
-	fs.StringVar(&gf.moves, "moves", "", `moves, space separated, in the game's notation (banqi "c6=G c5-c6 c6xc5", chu shogi USI "8i8h 6f5e4d")`)
+	fs.StringVar(&gf.moves, "moves", "", `moves, space separated, in the game's notation (banqi "c6=G c5-c6 c6xc5", chu shogi USI "8i8h 6f5e4d" or Japanese "８八歩 ５五・４四獅")`)
 	fs.StringVar(&gf.deal, "deal", "", "banqi: the deal, one letter per face-down square of the start position")
 	fs.BoolVar(&gf.asJSON, "json", false, "print the protobuf JSON of the adjudication")
 	fs.StringVar(&gf.svg, "svg", "", "judge: write the picture of the ruling (SVG) to this file")
 	gf.pf.bind(fs)
 }
 
-func splitGameMoves(s string) []string { return strings.Fields(s) }
+func splitGameMoves(s string) []string { return chushogi.JoinSame(strings.Fields(s)) }
 
 // runGameJudge is `arbiter judge` for another game's ruleset.
 func runGameJudge(args []string, stdout, stderr io.Writer) int {
@@ -181,6 +182,10 @@ func printGameReport(w io.Writer, r *arbiter.Report) {
 	}
 	for _, p := range r.Plies {
 		line := fmt.Sprintf("ply %3d  %-6s %-12s", p.Ply, p.Side, p.Move)
+		if ja := p.Notations.Japanese; ja != "" {
+			// Chu shogi's Japanese, padded by display width (a kanji takes two columns).
+			line += " " + ja + strings.Repeat(" ", max(1, 16-displayWidth(ja)))
+		}
 		if p.Nature != arbiter.NatureUnspecified {
 			line += " " + r.Ruleset.NatureTerm(p.Nature).String()
 		}
@@ -492,4 +497,19 @@ func (pf *policyFlags) gamePolicy(fs *flag.FlagSet) (arbiter.Policy, error) {
 		return arbiter.Policy{}, err
 	}
 	return apiconv.CheckGamePolicy(p)
+}
+
+// displayWidth is the width of s in a terminal: two columns for a wide (East Asian)
+// character, one for the others.
+func displayWidth(s string) int {
+	w := 0
+	for _, r := range s {
+		if r >= 0x1100 && (r <= 0x115f || r >= 0x2e80 && r <= 0xa4cf || r >= 0xac00 && r <= 0xd7a3 ||
+			r >= 0xf900 && r <= 0xfaff || r >= 0xfe30 && r <= 0xfe4f || r >= 0xff00 && r <= 0xff60 || r >= 0xffe0 && r <= 0xffe6) {
+			w += 2
+		} else {
+			w++
+		}
+	}
+	return w
 }

@@ -2,6 +2,7 @@ package chu
 
 import (
 	"context"
+	"errors"
 	"reflect"
 	"strings"
 	"testing"
@@ -77,5 +78,37 @@ func TestTerms(t *testing.T) {
 				t.Errorf("%q holds xiangqi's %s", c.got, xq)
 			}
 		}
+	}
+}
+
+// TestJapaneseInput: a record in Japanese notation (as lishogi writes it, 同　with its
+// full-width space) is the same game as in USI, and every ply carries its Japanese.
+func TestJapaneseInput(t *testing.T) {
+	const q3 = "k6r3n/9n2/8S3/7N3R/12/12/12/7V4/12/12/12/K11 b - 1"
+	rs := ruleset(t, "chu-lishogi")
+	usi, err := arbiter.Adjudicate(context.Background(), rs, arbiter.Start{Position: q3}, strings.Fields("1d1a 3b4c5d 5h5d"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ja, err := arbiter.Adjudicate(context.Background(), rs, arbiter.Start{Position: q3}, []string{"１一飛不成", "▽４三・５四獅", "同　竪不成"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ja.FinalPosition != usi.FinalPosition {
+		t.Errorf("final %s, want %s", ja.FinalPosition, usi.FinalPosition)
+	}
+	for i, want := range []string{"１一飛不成", "４三・５四獅", "同　竪不成"} {
+		if got := usi.Plies[i].Notations.Japanese; got != want {
+			t.Errorf("ply %d: Japanese %q, want %q", i+1, got, want)
+		}
+		if ja.Plies[i].Move != usi.Plies[i].Move {
+			t.Errorf("ply %d: %s, want %s", i+1, ja.Plies[i].Move, usi.Plies[i].Move)
+		}
+	}
+	// An illegal move in Japanese names its reason code as in USI.
+	_, err = arbiter.Adjudicate(context.Background(), rs, arbiter.Start{}, []string{"７九獅"})
+	var me *arbiter.MoveError
+	if !errors.As(err, &me) || me.Code != "own_piece_on_target" {
+		t.Errorf("７九獅 from the start: %v, want own_piece_on_target", err)
 	}
 }
