@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/arbiter-xq/arbiter/arbiter"
 	"github.com/arbiter-xq/arbiter/rules/xqrules"
@@ -211,7 +212,14 @@ func GameRulingBoard(r *arbiter.Report) (Board, []Option, error) {
 			if pt, ok := ad.Point(t.Target.Square); ok {
 				m := targetAt[pt]
 				if m == nil {
-					m = &attackMark{pt: pt, labels: []string{r.Ruleset.NatureTerm(t.Nature).Native}}
+					// The tag names the nature when its word is one character (捉 2,6);
+					// a longer word (chu shogi's 当たり) would cover the pieces around, so
+					// the tag holds the ply numbers and the caption the word.
+					mark := r.Ruleset.NatureTerm(t.Nature).Native
+					if utf8.RuneCountInString(mark) > 1 {
+						mark = ""
+					}
+					m = &attackMark{pt: pt, labels: []string{mark}}
 					targetAt[pt] = m
 					targets = append(targets, m)
 				}
