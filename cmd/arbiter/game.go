@@ -14,6 +14,7 @@ import (
 
 	"github.com/arbiter-xq/arbiter/apiconv"
 	"github.com/arbiter-xq/arbiter/arbiter"
+	"github.com/arbiter-xq/arbiter/banqi"
 	"github.com/arbiter-xq/arbiter/casebook"
 	"github.com/arbiter-xq/arbiter/chushogi"
 	arbiterv1 "github.com/arbiter-xq/arbiter/proto/arbiter/v1"
@@ -86,6 +87,17 @@ func (gf *gameFlags) bind(fs *flag.FlagSet) {
 	gf.pf.bind(fs)
 }
 
+// gameNotationHelp is the legend of the other games' notations for the usage texts:
+// banqi's piece letters and characters and its move forms, chu shogi's move forms.
+func gameNotationHelp() string {
+	return "\nBanqi pieces (positions, pools, --deal, flips), X a face-down piece:\n  " +
+		strings.Replace(banqi.XiangqiPieces.Legend(), "; ", ";\n  ", 1) +
+		"\n  the animal board (banqi-animal): " + banqi.AnimalPieces.Legend() + "\n" +
+		"Banqi moves: c6=G or c6=仕 (a flip and the piece it shows), c5-c6, c6xc5, a1xa4 (cannon), b2xb3xb4 (chain).\n" +
+		"Chu shogi moves: USI 8i8h, 5e5d+, 6f5e4d, 6f5e6f (igui), 7h7g7h (jitto), or Japanese as lishogi\n" +
+		"writes them: ８八歩, ５四歩成, ５五・４四獅, 同　竪, ６五居喰い, じっと (docs/rules/chu-shogi.md §2.6).\n\n"
+}
+
 func splitGameMoves(s string) []string { return chushogi.JoinSame(strings.Fields(s)) }
 
 // runGameJudge is `arbiter judge` for another game's ruleset.
@@ -102,6 +114,7 @@ Replays the record with full legality checks under the ruleset's options and pri
 ply with its nature, the ruling of the last repetition and the result. An illegal move
 is exit code 2 naming the ply and the reason.
 `)
+		fmt.Fprint(stderr, gameNotationHelp())
 		fs.PrintDefaults()
 	}
 	rest, err := parseArgs(fs, args)
@@ -263,6 +276,7 @@ func runGameCompare(args []string, stdout, stderr io.Writer) int {
 Judges one record under each ruleset (all of one game) and shows them side by side; a
 move one ruleset refuses and another accepts is a disagreement.
 `)
+		fmt.Fprint(stderr, gameNotationHelp())
 		fs.PrintDefaults()
 	}
 	rest, err := parseArgs(fs, args)
