@@ -103,6 +103,12 @@ const GAME_TERMS = {
     PATTERNS: ["Each side's moves in the repetition", "千日手"],
   },
 };
+GAME_TERMS.banqi = {
+  // Banqi's one word for each piece (docs/rules/banqi.md): the general, not the king.
+  PIECE_TYPE_KING: ["general", "帥/將"],
+  PIECE_TYPE_ROOK: ["chariot", "俥/車"],
+  PIECE_TYPE_PAWN: ["soldier", "兵/卒"],
+};
 // The words of xiangqi (and banqi) for what GAME_TERMS also names.
 TERMS.PATTERN_ALLOWED = ["allowed", "允许"];
 TERMS.PATTERN_FORBIDDEN = ["forbidden", "禁止"];
@@ -156,9 +162,14 @@ function natureMarks(natures, game) {
   return (natures || []).map((n) => { const t = lookup(n, game); return t ? t[1] : humanize(n); }).join(" ");
 }
 
-function pieceText(p) {
+// pieceText names a piece in words, "red general c5": its type in the game's word when it
+// has one (banqi's general and chariot, not xiangqi's king and rook), and its letter code
+// only when there is no type to name it (chu shogi's "+R").
+function pieceText(p, game) {
   if (!p) return "";
-  return [p.side ? humanize(p.side) : "", p.type ? humanize(p.type) : "", p.name || "", p.square || ""].filter(Boolean).join(" ");
+  const t = p.type ? lookup(p.type, game) : null;
+  const type = t ? t[0] : (p.type ? humanize(p.type) : "");
+  return [p.side ? humanize(p.side) : "", type, type ? "" : (p.name || ""), p.square || ""].filter(Boolean).join(" ");
 }
 
 // ---- the API ------------------------------------------------------------------------------
@@ -603,8 +614,8 @@ function evidenceView(p, game) {
     box.append(el("ul", {}, threats.map((t) => el("li", {class: t.counted ? "counted" : "not-counted"},
       el("strong", {}, t.counted ? "counted" : "not counted"), ": ",
       term(t.nature, game),
-      t.target ? [" of ", pieceText(t.target)] : null,
-      t.attackers && t.attackers.length ? [" by ", t.attackers.map(pieceText).join(" + ")] : null,
+      t.target ? [" of ", pieceText(t.target, game)] : null,
+      t.attackers && t.attackers.length ? [" by ", t.attackers.map((a) => pieceText(a, game)).join(" + ")] : null,
       t.joint ? [" (joint ", zh("联合"), ")"] : null,
       t.rootStatus ? [", ", term(t.rootStatus)] : null,
       t.exception ? [", exception: ", humanize(t.exception), t.exceptionDetail ? " (" + t.exceptionDetail + ")" : ""] : null,
