@@ -76,13 +76,13 @@ func Update(u *arbiter.Update) *arbiterv1.PlayGameResponse {
 	return out
 }
 
-// Move maps a ply's move: the game's notations where it has several (xiangqi's ICCS,
-// WXF and Chinese), its canonical text otherwise.
+// Move maps a ply's move: xiangqi's three notations (ICCS, WXF and Chinese), or the
+// canonical text of the other games with chu shogi's Japanese beside it.
 func Move(p *arbiter.Ply) *arbiterv1.Move {
-	if n := p.Notations; n != (arbiter.Notations{}) {
+	if n := p.Notations; n.ICCS != "" || n.WXF != "" || n.Chinese != "" {
 		return &arbiterv1.Move{Iccs: n.ICCS, Wxf: n.WXF, Chinese: n.Chinese}
 	}
-	return &arbiterv1.Move{Canonical: p.Move}
+	return &arbiterv1.Move{Canonical: p.Move, Japanese: p.Notations.Japanese}
 }
 
 // Ply maps one ply of a game.

@@ -226,9 +226,11 @@ type Threat struct {
 }
 
 // Notations is a move written in the notations a game's players use besides its
-// canonical text: xiangqi's ICCS, WXF and Chinese.
+// canonical text: xiangqi's ICCS, WXF and Chinese; chu shogi's Japanese.
 type Notations struct {
 	ICCS, WXF, Chinese string
+	// Japanese is a chu shogi move as lishogi writes it ("７六歩", "５五・４四獅").
+	Japanese string
 }
 
 // ForbiddenMove is a move the side to move may not play, and why.
@@ -243,7 +245,8 @@ type Ply struct {
 	// Move is the canonical text (banqi "c6=G", chu USI "7g7f", xiangqi ICCS "h2e2");
 	// Text is what was sent.
 	Move, Text string
-	// Notations is the move in the game's other notations (xiangqi); empty otherwise.
+	// Notations is the move in the game's other notations (xiangqi, chu shogi); empty
+	// otherwise.
 	Notations Notations
 	// MoveNumber is the move's number as players count it (a move and its reply share
 	// one); 0 where the game does not number moves.

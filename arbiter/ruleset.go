@@ -12,6 +12,9 @@ type RulesetInfo struct {
 	Source string
 	// Options lists every option with the ruleset's value.
 	Options []OptionInfo
+	// Terms is the game's vocabulary for natures, patterns, rulings and endings; nil
+	// for xiangqi's (see NatureTerm and the other methods, which fall back on it).
+	Terms Terms
 }
 
 // Verdict is the ruling on a repetition cycle. The values match arbiter.v1.Verdict.

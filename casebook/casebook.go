@@ -16,6 +16,7 @@ import (
 	"google.golang.org/protobuf/encoding/prototext"
 
 	"github.com/arbiter-xq/arbiter/arbiter"
+	"github.com/arbiter-xq/arbiter/chushogi"
 	"github.com/arbiter-xq/arbiter/notation"
 	arbiterv1 "github.com/arbiter-xq/arbiter/proto/arbiter/v1"
 	"github.com/arbiter-xq/arbiter/xiangqi"
@@ -147,7 +148,7 @@ func Moves(c *arbiterv1.Case, game string) []string {
 	if game == arbiter.GameXiangqi {
 		return notation.SplitMoves(c.GetMoves())
 	}
-	return strings.Fields(c.GetMoves())
+	return chushogi.JoinSame(strings.Fields(c.GetMoves()))
 }
 
 // Replay reads a xiangqi case: its start position and its moves, checked for legality.

@@ -25,6 +25,34 @@ var (
 		chushogi.Copper: "横行", chushogi.Pawn: "と金", chushogi.GoBetween: "醉象"}
 )
 
+// chuBoardKanji is the one kanji the board shows for each kind, unpromoted and promoted
+// (the one-kanji piece sets lishogi offers for chu shogi): the first kanji of the
+// piece's name, and for a promoted piece that moves like another kind that kind's, in
+// red (+R 龍, +G 飛, +P と).
+var chuBoardKanji = [...][2]string{
+	chushogi.King: {"玉", ""}, chushogi.Lion: {"獅", ""}, chushogi.FreeKing: {"奔", ""},
+	chushogi.DragonKing: {"龍", "鷲"}, chushogi.DragonHorse: {"馬", "鷹"}, chushogi.Rook: {"飛", "龍"},
+	chushogi.Bishop: {"角", "馬"}, chushogi.VerticalMover: {"竪", "牛"}, chushogi.SideMover: {"横", "猪"},
+	chushogi.ReverseChariot: {"反", "鯨"}, chushogi.Lance: {"香", "駒"}, chushogi.Kirin: {"麒", "獅"},
+	chushogi.Phoenix: {"鳳", "奔"}, chushogi.DrunkElephant: {"象", "太"}, chushogi.BlindTiger: {"虎", "鹿"},
+	chushogi.Leopard: {"豹", "角"}, chushogi.Gold: {"金", "飛"}, chushogi.Silver: {"銀", "竪"},
+	chushogi.Copper: {"銅", "横"}, chushogi.Pawn: {"歩", "と"}, chushogi.GoBetween: {"仲", "象"},
+}
+
+// ChuBoardKanji returns the one kanji the board shows for a piece ("獅"; promoted "鷲",
+// "と"). One kanji fills a square and reads at 400 px across the board, where the two
+// stacked kanji of ChuPieceLabel did not.
+func ChuBoardKanji(p chushogi.Piece) string {
+	k := int(p.Kind())
+	if k <= 0 || k >= len(chuBoardKanji) {
+		return p.String()
+	}
+	if p.Promoted() {
+		return chuBoardKanji[k][1]
+	}
+	return chuBoardKanji[k][0]
+}
+
 // chuRanks are the Japanese rank numerals 一..十二 (rank a..l).
 var chuRanks = [chushogi.Ranks]string{"一", "二", "三", "四", "五", "六", "七", "八", "九", "十", "十一", "十二"}
 
@@ -56,8 +84,9 @@ func chuSquare(p Point) chushogi.Square {
 }
 
 // ChuShogi describes a chu shogi position for SVG: 12 x 12 squares, shogi pentagons
-// pointing at the opponent (gote's turned, labels read from its side), the two kanji of
-// each piece with promoted pieces in red, the four dots that mark the promotion zones
+// pointing at the opponent (gote's turned, labels read from its side), one kanji per
+// piece (ChuBoardKanji; the two of its name in the piece's title) with promoted pieces
+// in red, the four dots that mark the promotion zones
 // (between ranks d and e and between h and i, on the lines between files 9 and 8 and
 // between 5 and 4), file numbers 12..1 along the top, and rank letters a..l with the
 // kanji 一..十二 down the right. The counter-strike marker is the caller's to draw
@@ -98,8 +127,8 @@ func ChuShogi(pos *chushogi.Position) Board {
 		if pc.Color() == chushogi.Gote {
 			side = Second
 		}
-		b.Pieces = append(b.Pieces, Piece{At: ChuPoint(s), Side: side, Label: ChuPieceLabel(pc), Promoted: pc.Promoted(),
-			Name: pc.Color().String() + " " + pc.Name()})
+		b.Pieces = append(b.Pieces, Piece{At: ChuPoint(s), Side: side, Label: ChuBoardKanji(pc), Promoted: pc.Promoted(),
+			Name: pc.Color().String() + " " + pc.Name() + " " + ChuPieceLabel(pc)})
 	}
 	return b
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/arbiter-xq/arbiter/arbiter"
 )
@@ -124,15 +125,18 @@ func GameRulingBoard(r *arbiter.Report) (Board, []Option, error) {
 				plies = append(plies, p)
 			}
 		}
-		v := c.Ruling.Verdict
-		title = capitalize(v.String())
+		v := r.Ruleset.VerdictTerm(c.Ruling.Verdict)
+		title = capitalize(v.English)
+		verdict := strings.ToUpper(v.English)
+		if v.Native != "" {
+			title += " " + v.Native
+			verdict += " " + v.Native
+		}
 		caption = append(caption, CaptionLine{Bold: true, Text: fmt.Sprintf("Ruling (%s): %s. The position after ply %d repeats (occurrence %d); the cycle is plies %d-%d.",
-			r.Ruleset.ID, strings.ToUpper(v.String()), c.LastPly, c.Occurrence, c.FirstPly, c.LastPly)})
+			r.Ruleset.ID, verdict, c.LastPly, c.Occurrence, c.FirstPly, c.LastPly)})
 		for _, sp := range c.Patterns {
-			status := "allowed 允许"
-			if sp.Forbidden {
-				status = "forbidden 禁止"
-			}
+			st := r.Ruleset.PatternStatusTerm(sp.Forbidden)
+			status := st.English + " " + st.Native
 			caption = append(caption, CaptionLine{Text: fmt.Sprintf("%s: %s %s, %s", sp.Side, sp.Pattern, sp.PatternChinese, status), Color: color(sp.Side)})
 		}
 		if len(c.Ruling.References) > 0 {
@@ -187,7 +191,7 @@ func GameRulingBoard(r *arbiter.Report) (Board, []Option, error) {
 		}
 		line := fmt.Sprintf("%s. %s %s", n, p.Side, p.Move)
 		if p.Nature != arbiter.NatureUnspecified {
-			line += fmt.Sprintf(": %s %s", p.Nature.Chinese(), p.Nature)
+			line += ": " + r.Ruleset.NatureTerm(p.Nature).String()
 		}
 		for _, t := range p.Threats {
 			if !t.Counted {
@@ -204,7 +208,14 @@ func GameRulingBoard(r *arbiter.Report) (Board, []Option, error) {
 			if pt, ok := ad.Point(t.Target.Square); ok {
 				m := targetAt[pt]
 				if m == nil {
-					m = &attackMark{pt: pt, labels: []string{t.Nature.Chinese()}}
+					// The tag names the nature when its word is one character (捉 2,6);
+					// a longer word (chu shogi's 当たり) would cover the pieces around, so
+					// the tag holds the ply numbers and the caption the word.
+					mark := r.Ruleset.NatureTerm(t.Nature).Native
+					if utf8.RuneCountInString(mark) > 1 {
+						mark = ""
+					}
+					m = &attackMark{pt: pt, labels: []string{mark}}
 					targetAt[pt] = m
 					targets = append(targets, m)
 				}
@@ -224,7 +235,7 @@ func GameRulingBoard(r *arbiter.Report) (Board, []Option, error) {
 	}
 	res := "Result: " + r.Result.String()
 	if r.Termination != arbiter.TerminationNone {
-		res += fmt.Sprintf(" (%s, ply %d)", r.Termination, r.DecidedAtPly)
+		res += fmt.Sprintf(" (%s, ply %d)", r.Ruleset.TerminationTerm(r.Termination), r.DecidedAtPly)
 	}
 	caption = append(caption, CaptionLine{Text: res})
 	if r.Cycle != nil {

@@ -68,6 +68,19 @@ type layout struct {
 	caption []captionRow
 	rows    map[Edge][]Labels // label rows by screen edge
 	rowSize map[Edge][]float64
+	// ts scales the text (coordinates, title, caption, tags): 1 up to 9 files; a wider
+	// board (chu shogi's 12) is shown smaller at a given width, so its text grows with
+	// it and reads as large as xiangqi's when the picture is shown 400 px wide.
+	ts float64
+}
+
+// textScale is the layout's text scale for a board of that many files: 1 up to 9, then
+// files/8 (1.5 for chu shogi's 12).
+func textScale(files int) float64 {
+	if files <= 9 {
+		return 1
+	}
+	return float64(files) / 8
 }
 
 type captionRow struct {
@@ -93,16 +106,16 @@ func (l *layout) screenEdge(e Edge) Edge {
 }
 
 func newLayout(b *Board, o *options) *layout {
-	l := &layout{b: b, flip: o.perspective == Second, rows: map[Edge][]Labels{}, rowSize: map[Edge][]float64{}}
+	l := &layout{b: b, flip: o.perspective == Second, rows: map[Edge][]Labels{}, rowSize: map[Edge][]float64{}, ts: textScale(b.Files)}
 	if o.coordinates {
 		for _, lb := range b.Labels {
 			e := l.screenEdge(lb.Edge)
 			l.rows[e] = append(l.rows[e], lb)
-			size := labelRow
+			size := labelRow * l.ts
 			if e == Left || e == Right {
 				w := 0.0
 				for _, t := range lb.Text {
-					w = math.Max(w, textWidth(t, labelSize))
+					w = math.Max(w, textWidth(t, labelSize*l.ts))
 				}
 				size = w + 14
 			}
@@ -130,8 +143,8 @@ func newLayout(b *Board, o *options) *layout {
 	}
 	y := margin
 	if o.title != "" {
-		l.titleY = y + titleSize
-		y += titleSize + 18
+		l.titleY = y + titleSize*l.ts
+		y += titleSize*l.ts + 18
 	}
 	y += sum(Far)
 	l.bx = margin + sum(Left)
@@ -143,9 +156,9 @@ func newLayout(b *Board, o *options) *layout {
 	if len(o.caption) > 0 {
 		y += 12
 		for _, c := range o.caption {
-			fs := captionSize
+			fs := captionSize * l.ts
 			for _, t := range wrap(c.Text, fs, l.width-2*margin) {
-				y += captionLead
+				y += captionLead * l.ts
 				l.caption = append(l.caption, captionRow{y: y - 10, text: t, line: c})
 			}
 		}
@@ -210,11 +223,11 @@ func (d *drawer) document() {
 		d.printf("<desc>%s</desc>\n", esc(b.Description))
 	}
 	d.printf("<style>.pc text{font-family:%s;text-anchor:middle}.lb{font-size:%spx;text-anchor:middle}.cap{font-size:%spx}.tag text,.arrow text{font-weight:bold;text-anchor:middle}</style>\n",
-		pieceFonts, num(labelSize), num(captionSize))
+		pieceFonts, num(labelSize*l.ts), num(captionSize*l.ts))
 	d.printf(`<rect width="100%%" height="100%%" fill="#ffffff"/>` + "\n")
 	if o.title != "" {
 		d.printf(`<text x="%s" y="%s" font-size="%s" font-weight="bold" text-anchor="middle" fill="%s">%s</text>`+"\n",
-			num(l.width/2), num(l.titleY), num(titleSize), defaultText, esc(o.title))
+			num(l.width/2), num(l.titleY), num(titleSize*l.ts), defaultText, esc(o.title))
 	}
 	d.grid()
 	d.labels()
@@ -359,16 +372,16 @@ func (d *drawer) labels() {
 					}
 					x, _ = l.xy(Point{k, 0})
 					if e == Near {
-						y = l.by + l.bh + offset + size*0.5 + labelSize*0.36
+						y = l.by + l.bh + offset + size*0.5 + labelSize*l.ts*0.36
 					} else {
-						y = l.by - offset - size*0.5 + labelSize*0.36
+						y = l.by - offset - size*0.5 + labelSize*l.ts*0.36
 					}
 				case Left, Right:
 					if k >= b.Ranks {
 						continue
 					}
 					_, y = l.xy(Point{0, k})
-					y += labelSize * 0.36
+					y += labelSize * l.ts * 0.36
 					if e == Left {
 						x = l.bx - offset - size/2
 					} else {
@@ -520,7 +533,7 @@ func (d *drawer) rings() {
 			d.printf(`<circle class="%s" data-at="%s" cx="%s" cy="%s" r="%s" stroke="%s" stroke-width="%s"%s/>`+"\n",
 				cls, esc(d.b.pointName(p)), num(x), num(y), num(r), esc(color), num(ringWidth), dash)
 			if rg.Label != "" {
-				fs := 25.0
+				fs := 25.0 * l.ts
 				w := textWidth(rg.Label, fs) + 12
 				tx, ty := d.tagPlace(tags, p, x, y, w)
 				fmt.Fprintf(&tagOut, `<g class="tag"><rect x="%s" y="%s" width="%s" height="%s" rx="7" fill="%s" stroke="#ffffff" stroke-width="2"/><text x="%s" y="%s" font-size="%s" fill="#ffffff">%s</text></g>`+"\n",
@@ -680,7 +693,7 @@ func (d *drawer) arrows() {
 		d.printf(`<polygon points="%s,%s %s,%s %s,%s" fill="%s" stroke="#ffffff" stroke-width="1.5" stroke-linejoin="round"/></g>`+"\n",
 			num(tx), num(ty), num(bx+px*half), num(by+py*half), num(bx-px*half), num(by-py*half), esc(color))
 		if a.Label != "" {
-			fs := 26.0
+			fs := 26.0 * d.l.ts
 			r := math.Max(18, textWidth(a.Label, fs)/2+7)
 			shaft := math.Hypot(bx-sx, by-sy)
 			var lx, ly float64

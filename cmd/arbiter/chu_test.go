@@ -65,7 +65,7 @@ func TestChuJudgeSVG(t *testing.T) {
 		t.Fatal(err)
 	}
 	svg := string(b)
-	for _, want := range []string{"<svg", ">金<", ">将<", `data-at="1b"`, "gote gold", "2. gote 2a1b", ">先<"} {
+	for _, want := range []string{"<svg", ">金<", ">玉<", `data-at="1b"`, "gote gold 金将", "2. gote 2a1b", ">先<"} {
 		if !strings.Contains(svg, want) {
 			t.Errorf("the picture lacks %q", want)
 		}

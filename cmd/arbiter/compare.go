@@ -118,7 +118,7 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	in.bind(fs)
 	var pf policyFlags
 	pf.bind(fs)
-	fs.Usage = func() { fmt.Fprint(stderr, compareUsage); fs.PrintDefaults() }
+	fs.Usage = func() { fmt.Fprint(stderr, compareUsage+gameNotationHelp()); fs.PrintDefaults() }
 	sources, err := parseArgs(fs, args)
 	if err != nil {
 		return parseExit(err)

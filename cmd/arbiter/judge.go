@@ -13,6 +13,8 @@ import (
 
 	"github.com/arbiter-xq/arbiter/apiconv"
 	"github.com/arbiter-xq/arbiter/arbiter"
+	"github.com/arbiter-xq/arbiter/banqi"
+	"github.com/arbiter-xq/arbiter/chushogi"
 	"github.com/arbiter-xq/arbiter/notation"
 	"github.com/arbiter-xq/arbiter/pgn"
 	arbiterv1 "github.com/arbiter-xq/arbiter/proto/arbiter/v1"
@@ -112,6 +114,7 @@ Every game is judged the same way: the ruleset id names the game (xiangqi: chine
 asian; banqi-*; chu-*), --fen carries the game's position (FEN, banqi position string,
 chu shogi SFEN) and --moves its move texts.
 `)
+		fmt.Fprint(stderr, gameNotationHelp())
 		fs.PrintDefaults()
 	}
 	files, err := parseArgs(fs, args)
@@ -216,7 +219,7 @@ type recordFlags struct {
 
 func (rf *recordFlags) bind(fs *flag.FlagSet) {
 	fs.StringVar(&rf.fen, "fen", "", "start position in the game's notation: xiangqi FEN, banqi position string, chu shogi SFEN (default: the standard start)")
-	fs.StringVar(&rf.moves, "moves", "", `moves, space separated, in the game's notation (xiangqi in any of "h2e2 h9g7", "C2.5 h8+7", "炮二平五 马８进７"; banqi "c6=G c5-c6 c6xc5"; chu shogi USI "8i8h 6f5e4d")`)
+	fs.StringVar(&rf.moves, "moves", "", `moves, space separated, in the game's notation (xiangqi in any of "h2e2 h9g7", "C2.5 h8+7", "炮二平五 马８进７"; banqi "c6=G c5-c6 c6xc5"; chu shogi USI "8i8h 6f5e4d" or Japanese "８八歩 ５五・４四獅")`)
 	fs.StringVar(&rf.deal, "deal", "", "banqi: the deal, one letter per face-down square of the start position")
 	fs.BoolVar(&rf.relaxed, "relaxed-fen", false, "xiangqi: accept pieces on points they can never reach (some databases have them)")
 }
@@ -225,7 +228,7 @@ func (rf *recordFlags) given() bool { return rf.moves != "" || rf.fen != "" || r
 
 // history is the record the flags give.
 func (rf *recordFlags) history() history {
-	return history{fen: rf.fen, deal: rf.deal, relaxed: rf.relaxed, moves: notation.SplitMoves(rf.moves)}
+	return history{fen: rf.fen, deal: rf.deal, relaxed: rf.relaxed, moves: chushogi.JoinSame(notation.SplitMoves(rf.moves))}
 }
 
 func readPGN(name string, stdin io.Reader) ([]*pgn.Game, error) {
@@ -279,12 +282,12 @@ func printReport(w io.Writer, rs arbiter.Ruleset, h history, r *arbiter.Report) 
 		if end := r.DecidedAtPly; end > 0 && i == end && r.Status == arbiter.StatusGameOver {
 			fmt.Fprintf(w, "     -- the game ended at ply %d (%s); the plies below are not judged --\n", end, r.Termination)
 		}
-		printPly(w, &r.Plies[i], i)
+		printPly(w, info, &r.Plies[i], i)
 	}
 	if r.ForbiddenPly > 0 {
 		printForbidden(w, r)
 	}
-	printIncidents(w, r.Incidents)
+	printIncidents(w, info, r.Incidents)
 	if c := r.Cycle; c != nil {
 		earlier := c.EarlierPlies
 		if len(earlier) == 0 {
@@ -307,7 +310,7 @@ func printReport(w io.Writer, rs arbiter.Ruleset, h history, r *arbiter.Report) 
 			}
 			fmt.Fprintln(w)
 		}
-		fmt.Fprintf(w, "Ruling: %s\n", strings.ToUpper(c.Ruling.Verdict.String()))
+		fmt.Fprintf(w, "Ruling: %s\n", verdictWords(info, c.Ruling.Verdict))
 		for _, ref := range c.Ruling.References {
 			fmt.Fprintf(w, "  ref: %s\n", ref)
 		}
@@ -320,7 +323,7 @@ func printReport(w io.Writer, rs arbiter.Ruleset, h history, r *arbiter.Report) 
 	}
 	fmt.Fprintf(w, "Result: %s", r.Result)
 	if r.Termination != arbiter.TerminationNone {
-		fmt.Fprintf(w, " (%s, on ply %d)", r.Termination, r.DecidedAtPly)
+		fmt.Fprintf(w, " (%s, on ply %d)", info.TerminationTerm(r.Termination), r.DecidedAtPly)
 	}
 	// The final position's own state adds something only when the record goes on to a
 	// mate or stalemate (a game already decided by a repetition, or a result the moves
@@ -349,7 +352,7 @@ func printReport(w io.Writer, rs arbiter.Ruleset, h history, r *arbiter.Report) 
 
 // printIncidents lists every repetition of the record, in order, with its ruling and
 // what the policy did.
-func printIncidents(w io.Writer, incidents []arbiter.Incident) {
+func printIncidents(w io.Writer, info arbiter.RulesetInfo, incidents []arbiter.Incident) {
 	if len(incidents) == 0 {
 		return
 	}
@@ -357,7 +360,7 @@ func printIncidents(w io.Writer, incidents []arbiter.Incident) {
 	for i, in := range incidents {
 		line := fmt.Sprintf("  %d. plies %d-%d, occurrence %d", i+1, in.FirstPly, in.LastPly, in.Occurrence)
 		if c := in.Cycle; c != nil {
-			line += ": " + strings.ToUpper(c.Ruling.Verdict.String())
+			line += ": " + verdictWords(info, c.Ruling.Verdict)
 			var ps []string
 			for _, p := range c.Patterns {
 				status := "allowed"
@@ -372,7 +375,7 @@ func printIncidents(w io.Writer, incidents []arbiter.Incident) {
 		}
 		switch in.Status {
 		case arbiter.StatusGameOver:
-			line += fmt.Sprintf("; the game ends: %s (%s)", in.Result, in.Termination)
+			line += fmt.Sprintf("; the game ends: %s (%s)", in.Result, info.TerminationTerm(in.Termination))
 		case arbiter.StatusForbidden:
 			line += fmt.Sprintf("; ply %d refused (forbidden)", in.LastPly)
 		case arbiter.StatusWarning:
@@ -382,6 +385,16 @@ func printIncidents(w io.Writer, incidents []arbiter.Incident) {
 		}
 		fmt.Fprintln(w, line)
 	}
+}
+
+// verdictWords writes a ruling as the report's headline: "RED MUST CHANGE", with the
+// game's own word after it where it has one ("SENTE MUST CHANGE 先手が打開").
+func verdictWords(info arbiter.RulesetInfo, v arbiter.Verdict) string {
+	t := info.VerdictTerm(v)
+	if t.Native == "" {
+		return strings.ToUpper(t.English)
+	}
+	return strings.ToUpper(t.English) + " " + t.Native
 }
 
 // plural writes a count with its noun: "1 game", "3 games".
@@ -394,7 +407,7 @@ func plural(n int, noun string) string {
 
 // printPly writes one ply: its move number, side and notations, a check mark, its nature,
 // then the evidence of its attacks (a check shows as "+" and in the nature).
-func printPly(w io.Writer, p *arbiter.Ply, i int) {
+func printPly(w io.Writer, info arbiter.RulesetInfo, p *arbiter.Ply, i int) {
 	// The move number of the position's numbering, on the first side's moves and on a
 	// first move by the second side; the number the error messages use.
 	num := "    "
@@ -405,13 +418,17 @@ func printPly(w io.Writer, p *arbiter.Ply, i int) {
 	if n := p.Notations; n.Chinese != "" {
 		line = fmt.Sprintf("%s %-5s %-10s %-7s %s", num, sideWord(p.Side), n.Chinese, n.WXF, n.ICCS)
 	} else {
-		line = fmt.Sprintf("%s %-5s %s", num, sideWord(p.Side), p.Move)
+		line = fmt.Sprintf("%s %-5s %-12s", num, sideWord(p.Side), p.Move)
+		if ja := p.Notations.Japanese; ja != "" {
+			// Chu shogi's Japanese, padded by display width (a kanji takes two columns).
+			line += " " + ja + strings.Repeat(" ", max(1, 16-displayWidth(ja)))
+		}
 	}
 	if p.Check {
 		line += " +"
 	}
 	if p.Nature != arbiter.NatureUnspecified {
-		line += fmt.Sprintf("   %s %s", p.Nature.Chinese(), p.Nature)
+		line += "   " + info.NatureTerm(p.Nature).String()
 		if p.Explanation != "" {
 			line += ": " + p.Explanation
 		}
@@ -428,7 +445,7 @@ func printPly(w io.Writer, p *arbiter.Ply, i int) {
 			continue // shown by the check mark and the nature
 		}
 		if t.Counted {
-			fmt.Fprintf(w, "          %s %s\n", threatWord(t.Nature), describeThreat(t))
+			fmt.Fprintf(w, "          %s %s\n", threatWord(info, t.Nature), describeThreat(t))
 		} else {
 			fmt.Fprintf(w, "          (not counted) %s\n", describeThreat(t))
 		}
@@ -438,14 +455,18 @@ func printPly(w io.Writer, p *arbiter.Ply, i int) {
 	}
 }
 
-// threatWord is the Chinese term a counted threat line starts with: 捉 for a chase and
-// for the evidence of a mate threat (as the rulebooks list it), the nature's own term
-// otherwise.
-func threatWord(n arbiter.Nature) string {
-	if n == arbiter.NatureMateThreat {
-		return arbiter.NatureChase.Chinese()
+// threatWord is the game's word a counted threat line starts with: the nature's own
+// (捉 chase, 当たり attack), and for xiangqi's evidence of a mate threat 捉, as the
+// rulebooks list the pieces a mate threat uses.
+func threatWord(info arbiter.RulesetInfo, n arbiter.Nature) string {
+	if n == arbiter.NatureMateThreat && info.Game == arbiter.GameXiangqi {
+		n = arbiter.NatureChase
 	}
-	return n.Chinese()
+	t := info.NatureTerm(n)
+	if t.Native != "" {
+		return t.Native
+	}
+	return t.English
 }
 
 // sideWord names a side as the ply list does: "Red", "Black", "Sente", "Gote".
@@ -572,7 +593,7 @@ func printForbidden(w io.Writer, r *arbiter.Report) {
 	}
 	line := fmt.Sprintf("  refused: %s %s", sideWord(p.Side), move)
 	if p.Nature != arbiter.NatureUnspecified {
-		line += fmt.Sprintf("   %s %s", p.Nature.Chinese(), p.Nature)
+		line += "   " + r.Ruleset.NatureTerm(p.Nature).String()
 		if p.Explanation != "" {
 			line += ": " + p.Explanation
 		}
@@ -676,4 +697,30 @@ func (pf *policyFlags) policy(fs *flag.FlagSet) (arbiter.Policy, error) {
 		return arbiter.Policy{}, err
 	}
 	return apiconv.CheckGamePolicy(p)
+}
+
+// gameNotationHelp is the legend of the other games' notations for the usage texts:
+// banqi's piece letters and characters and its move forms, chu shogi's move forms.
+func gameNotationHelp() string {
+	return "\nBanqi pieces (positions, pools, --deal, flips), X a face-down piece:\n  " +
+		strings.Replace(banqi.XiangqiPieces.Legend(), "; ", ";\n  ", 1) +
+		"\n  the animal board (banqi-animal): " + banqi.AnimalPieces.Legend() + "\n" +
+		"Banqi moves: c6=G or c6=仕 (a flip and the piece it shows), c5-c6, c6xc5, a1xa4 (cannon), b2xb3xb4 (chain).\n" +
+		"Chu shogi moves: USI 8i8h, 5e5d+, 6f5e4d, 6f5e6f (igui), 7h7g7h (jitto), or Japanese as lishogi\n" +
+		"writes them: ８八歩, ５四歩成, ５五・４四獅, 同　竪, ６五居喰い, じっと (docs/rules/chu-shogi.md §2.6).\n\n"
+}
+
+// displayWidth is the width of s in a terminal: two columns for a wide (East Asian)
+// character, one for the others.
+func displayWidth(s string) int {
+	w := 0
+	for _, r := range s {
+		if r >= 0x1100 && (r <= 0x115f || r >= 0x2e80 && r <= 0xa4cf || r >= 0xac00 && r <= 0xd7a3 ||
+			r >= 0xf900 && r <= 0xfaff || r >= 0xfe30 && r <= 0xfe4f || r >= 0xff00 && r <= 0xff60 || r >= 0xffe0 && r <= 0xffe6) {
+			w += 2
+		} else {
+			w++
+		}
+	}
+	return w
 }

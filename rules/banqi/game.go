@@ -377,7 +377,7 @@ func (gs *gameSession) Report() *arbiter.Report {
 		Ruleset: gs.info, Plies: gs.replay(), Cycle: gs.cycle,
 		Result: res, Termination: termination(why), Status: arbiter.StatusOngoing,
 		IgnoredPlies: gs.ignored, FirstPlayer: side(gs.s.Game().FirstPlayer()),
-		Explanation: expl, FinalPosition: gs.Position(),
+		Explanation: expl, FinalPosition: gs.Position(), StartPosition: gs.s.Game().Start().String(),
 	}
 	if len(r.Plies) > 0 {
 		r.Status = gs.status

@@ -14,11 +14,19 @@ import (
 //     has a legal single move onto an enemy piece if x were to move again at once (the
 //     lion rules apply, and the counter-strike marker the move itself may have set: a
 //     quirk kept as is); whether the target is protected does not matter;
-//   - otherwise idle.
+//   - otherwise idle (a quiet move, 静かな手).
+//
+// A move that took a piece is a capture (駒取り) first: it cannot be part of a
+// repetition cycle (a capture restarts the window, §8.2), and a player calls it a
+// capture whatever it threatens next; the check and attack natures that follow it still
+// count toward the side's run of attacking moves (§8.3 (i)).
 //
 // It returns every nature, heaviest first, and the evidence.
-func nature(p *chushogi.Position, x chushogi.Color, dest chushogi.Square, o *chushogi.Options) ([]arbiter.Nature, []arbiter.Threat) {
+func nature(p *chushogi.Position, x chushogi.Color, dest chushogi.Square, o *chushogi.Options, captured bool) ([]arbiter.Nature, []arbiter.Threat) {
 	var natures []arbiter.Nature
+	if captured {
+		natures = append(natures, arbiter.NatureCapture)
+	}
 	var threats []arbiter.Threat
 	y := x.Other()
 	if royals := p.RoyalsAttacked(y); len(royals) > 0 {
@@ -45,6 +53,16 @@ func nature(p *chushogi.Position, x chushogi.Color, dest chushogi.Square, o *chu
 		natures = append(natures, arbiter.NatureIdle)
 	}
 	return natures, threats
+}
+
+// has reports whether natures holds n.
+func has(natures []arbiter.Nature, n arbiter.Nature) bool {
+	for _, x := range natures {
+		if x == n {
+			return true
+		}
+	}
+	return false
 }
 
 // attacking reports whether a move with these natures counts as attacking in the

@@ -88,7 +88,7 @@ func build(base string, overrides []arbiter.Override) (*Ruleset, error) {
 	d[2] += " " + PolicyNote
 	id := arbiter.CanonicalRulesetID(base, overrides, baseValues[base])
 	return &Ruleset{base: base, overrides: overrides, values: values, cfg: cfg,
-		info: arbiter.RulesetInfo{ID: id, Name: d[0], Description: d[2], Game: arbiter.GameChuShogi, Source: d[1], Options: table}}, nil
+		info: arbiter.RulesetInfo{ID: id, Name: d[0], Description: d[2], Game: arbiter.GameChuShogi, Source: d[1], Options: table, Terms: Terms}}, nil
 }
 
 // Info describes the ruleset.

@@ -69,8 +69,31 @@ func (s *session) Play(ctx context.Context, text string) (arbiter.Update, error)
 		return arbiter.Update{}, err
 	}
 	ply := s.game.Len() + 1
-	m, err := chushogi.ParseUSI(strings.TrimSpace(text))
-	if err != nil {
+	pos := s.game.Position()
+	last := chushogi.NoSquare
+	if n := s.game.Len(); n > 0 {
+		last = s.game.Ply(n - 1).Move.To
+	}
+	var m chushogi.Move
+	var err error
+	if chushogi.IsJapaneseMove(text) {
+		if s.result != arbiter.ResultOngoing {
+			return arbiter.Update{}, rejectMove(ply, text, chushogi.ReasonGameOver,
+				fmt.Sprintf("%s: %s (%s at ply %d)", text, chushogi.ReasonGameOver, s.explanation, s.decidedAt), nil)
+		}
+		// Japanese notation, as lishogi writes it (docs/rules/chu-shogi.md §2.6).
+		m, err = pos.ParseJapaneseMove(text, last, s.game.Options())
+		if err != nil {
+			if ie, ok := err.(*chushogi.IllegalMoveError); ok {
+				return arbiter.Update{}, rejectMove(ply, text, ie.Reason, ie.Error(), ie)
+			}
+			me := rejectMove(ply, text, chushogi.ReasonMalformed, err.Error(), err)
+			if je, ok := err.(*chushogi.JapaneseError); ok && je.Ambiguous {
+				me.Kind = arbiter.MoveAmbiguous
+			}
+			return arbiter.Update{}, me
+		}
+	} else if m, err = chushogi.ParseUSI(strings.TrimSpace(text)); err != nil {
 		code := chushogi.ReasonMalformed
 		if ue, ok := err.(*chushogi.USIError); ok {
 			code = ue.Code
@@ -81,7 +104,6 @@ func (s *session) Play(ctx context.Context, text string) (arbiter.Update, error)
 		return arbiter.Update{}, rejectMove(ply, text, chushogi.ReasonGameOver,
 			fmt.Sprintf("%s: %s (%s at ply %d)", m, chushogi.ReasonGameOver, s.explanation, s.decidedAt), nil)
 	}
-	pos := s.game.Position()
 	if ie := pos.WhyIllegal(m, s.game.Options()); ie != nil {
 		return arbiter.Update{}, rejectMove(ply, text, ie.Reason, ie.Error(), ie)
 	}
@@ -96,24 +118,26 @@ func (s *session) Play(ctx context.Context, text string) (arbiter.Update, error)
 		squares = []string{cm.From.String(), cm.Mid.String(), cm.To.String()}
 	}
 	mover := pos.SideToMove()
+	japanese := pos.JapaneseMove(cm, last, s.game.Options())
 	rec, err := s.game.Play(m)
 	if err != nil {
 		return arbiter.Update{}, &arbiter.MoveError{Ply: ply, Text: text, Code: "illegal", Reason: err.Error(), Err: err}
 	}
 	after := s.game.Position()
-	natures, threats := nature(after, mover, m.To, s.game.Options())
+	natures, threats := nature(after, mover, m.To, s.game.Options(), rec.Captures.Any())
 	if attacking(RepetitionAttack4fold, natures) {
 		s.streak[mover]++
 	} else {
 		s.streak[mover] = 0
 	}
-	if natures[0] == arbiter.NatureCheck {
+	if has(natures, arbiter.NatureCheck) {
 		s.checkStreak[mover]++
 	} else {
 		s.checkStreak[mover] = 0
 	}
-	gp := arbiter.Ply{Ply: ply, Side: side(mover), Move: canonical, Text: text, Squares: squares, Natures: natures, Nature: natures[0],
-		Threats: threats, Capture: rec.Captures.Any(), Check: natures[0] == arbiter.NatureCheck, Position: after.SFEN()}
+	gp := arbiter.Ply{Ply: ply, Side: side(mover), Move: canonical, Text: text, Notations: arbiter.Notations{Japanese: japanese},
+		Squares: squares, Natures: natures, Nature: natures[0],
+		Threats: threats, Capture: rec.Captures.Any(), Check: has(natures, arbiter.NatureCheck), Position: after.SFEN()}
 	occ := s.game.Occurrence()
 	gp.Occurrence = occ.Count
 	gp.Explanation = plyExplanation(rec, natures)
@@ -157,7 +181,7 @@ func plyExplanation(rec chushogi.PlyRecord, natures []arbiter.Nature) string {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		b.WriteString(n.String())
+		b.WriteString(Terms.Nature(n).English)
 	}
 	return b.String()
 }
@@ -189,31 +213,32 @@ func (s *session) judgeCycle(occ chushogi.Occurrence) *arbiter.Cycle {
 				pat.Natures = append(pat.Natures, gp.Nature)
 			}
 		}
-		pat.Pattern = arbiter.PatternName(pat.Natures)
-		pat.PatternChinese = arbiter.PatternChinese(pat.Natures)
+		// PatternChinese holds the pattern in the game's own language: Japanese here.
+		t := Terms.Pattern(pat.Natures)
+		pat.Pattern, pat.PatternChinese = t.English, t.Native
 		if d > 0 && n >= d {
 			pat.Forbidden = true
 			throughout = append(throughout, col)
 		}
 		c.Patterns = append(c.Patterns, pat)
 	}
-	what := "attacked"
+	what, lossWord := "attacked", "連続攻めの千日手"
 	if family == RepetitionSennichite {
-		what = "gave check"
+		what, lossWord = "gave check", "連続王手の千日手"
 	}
 	ref := []string{"docs/rules/chu-shogi.md §8.3 (" + family + ")"}
 	if len(throughout) == 1 {
 		x := throughout[0]
 		c.Ruling = arbiter.Ruling{Verdict: arbiter.MustChangeSide(side(x)), References: ref,
-			Explanation: fmt.Sprintf("the position occurs for the %s time; %s %s with each of its last %d moves and must change (it loses at the %s occurrence)",
-				arbiter.Ordinal(occ.Count), x, what, d, arbiter.Ordinal(s.rs.cfg.occurrences))}
+			Explanation: fmt.Sprintf("the position occurs for the %s time (千日手); %s %s with each of its last %d moves and must change (打開; it loses at the %s occurrence, %s)",
+				arbiter.Ordinal(occ.Count), x, what, d, arbiter.Ordinal(s.rs.cfg.occurrences), lossWord)}
 	} else {
 		why := "neither side"
 		if len(throughout) == 2 {
 			why = "both sides"
 		}
 		c.Ruling = arbiter.Ruling{Verdict: arbiter.VerdictDraw, References: ref,
-			Explanation: fmt.Sprintf("the position occurs for the %s time; %s %s with every move since its first occurrence: a draw at the %s occurrence", arbiter.Ordinal(occ.Count), why, what, arbiter.Ordinal(s.rs.cfg.occurrences))}
+			Explanation: fmt.Sprintf("the position occurs for the %s time (千日手); %s %s with every move since its first occurrence: a draw at the %s occurrence", arbiter.Ordinal(occ.Count), why, what, arbiter.Ordinal(s.rs.cfg.occurrences))}
 	}
 	return c
 }
@@ -283,7 +308,8 @@ func (s *session) end(r arbiter.Result, t arbiter.Termination, why string) {
 func (s *session) Report() *arbiter.Report {
 	r := &arbiter.Report{Ruleset: s.rs.Info(), Plies: append([]arbiter.Ply(nil), s.plies...), Cycle: s.cycle,
 		Result: s.result, Termination: s.term, Status: arbiter.StatusOngoing, DecidedAtPly: s.decidedAt,
-		FirstPlayer: side(s.game.Start().SideToMove()), Explanation: s.explanation, FinalPosition: s.Position()}
+		FirstPlayer: side(s.game.Start().SideToMove()), Explanation: s.explanation, FinalPosition: s.Position(),
+		StartPosition: s.game.Start().SFEN()}
 	if s.result != arbiter.ResultOngoing {
 		r.Status = arbiter.StatusGameOver
 	} else if s.cycle != nil {

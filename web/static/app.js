@@ -76,6 +76,56 @@ const TERMS = {
   TERMINATION_KING_AGAINST_KING: ["king against king", "王対王"],
 };
 
+// GAME_TERMS holds a game's own words where they differ from xiangqi's: chu shogi speaks
+// shogi's Japanese (千日手, 王手, 駒取り), never 不变作和 or 闲. The same words as the server's
+// (rules/chu/terms.go) and the CLI's.
+const GAME_TERMS = {
+  "chu-shogi": {
+    lang: "ja",
+    NATURE_CHECK: ["check", "王手"],
+    NATURE_ATTACK: ["attack", "当たり"],
+    NATURE_CAPTURE: ["capture", "駒取り"],
+    NATURE_IDLE: ["quiet move", "静かな手"],
+    VERDICT_DRAW: ["draw by repetition", "千日手"],
+    VERDICT_SENTE_MUST_CHANGE: ["Sente must change (break the repetition)", "先手が打開"],
+    VERDICT_GOTE_MUST_CHANGE: ["Gote must change (break the repetition)", "後手が打開"],
+    RESULT_ONGOING: ["ongoing", "対局中"],
+    RESULT_DRAW: ["draw", "引き分け"],
+    TERMINATION_REPETITION_DRAW: ["repetition draw", "千日手"],
+    TERMINATION_PERPETUAL_CHECK: ["perpetual check", "連続王手の千日手"],
+    TERMINATION_PERPETUAL_ATTACK: ["perpetual attack", "連続攻めの千日手"],
+    TERMINATION_ROYAL_CAPTURED: ["royal pieces captured", "玉取り"],
+    TERMINATION_BARE_KING: ["bare king", "裸玉"],
+    TERMINATION_KING_AGAINST_KING: ["king against king", "玉対玉"],
+    TERMINATION_NO_LEGAL_MOVE: ["no legal move", "指し手なし"],
+    PATTERN_ALLOWED: ["may repeat", "千日手可"],
+    PATTERN_FORBIDDEN: ["must change", "打開が必要"],
+    PATTERNS: ["Each side's moves in the repetition", "千日手"],
+  },
+};
+GAME_TERMS.banqi = {
+  // Banqi's one word for each piece (docs/rules/banqi.md): the general, not the king.
+  PIECE_TYPE_KING: ["general", "帥/將"],
+  PIECE_TYPE_ROOK: ["chariot", "俥/車"],
+  PIECE_TYPE_PAWN: ["soldier", "兵/卒"],
+};
+// The words of xiangqi (and banqi) for what GAME_TERMS also names.
+TERMS.PATTERN_ALLOWED = ["allowed", "允许"];
+TERMS.PATTERN_FORBIDDEN = ["forbidden", "禁止"];
+TERMS.PATTERNS = ["Each side's pattern", "棋例"];
+
+// lookup finds a term in the game's own words first ("chu-shogi"), then xiangqi's.
+function lookup(name, game) {
+  const g = GAME_TERMS[game];
+  return (g && g[name]) || TERMS[name];
+}
+
+// native marks text in the game's own language (Japanese for chu shogi, else Chinese).
+function native(text, game) {
+  const g = GAME_TERMS[game];
+  return el("span", {lang: (g && g.lang) || "zh"}, text);
+}
+
 // humanize turns an enum name the page has no term for into words: a new value of a new
 // game's ruleset still reads ("PIECE_TYPE_DRAGON_KING" -> "dragon king").
 function humanize(name) {
@@ -88,21 +138,38 @@ function humanize(name) {
   return s.toLowerCase().replaceAll("_", " ");
 }
 
-// term renders an enum value as "english 中文" (or just English when there is no Chinese term).
-function term(name) {
-  const t = TERMS[name];
+// term renders an enum value as "english 中文" (or just English when there is no Chinese
+// term), in the words of the game when it is given ("chu-shogi": "check 王手").
+function term(name, game) {
+  const t = lookup(name, game);
   if (!t) return el("span", {class: "term"}, humanize(name));
-  return el("span", {class: "term"}, t[0], " ", zh(t[1]));
+  return el("span", {class: "term"}, t[0], " ", native(t[1], game));
 }
 
-function termText(name) {
-  const t = TERMS[name];
+function termText(name, game) {
+  const t = lookup(name, game);
   return t ? t[0] + " " + t[1] : humanize(name);
 }
 
-function pieceText(p) {
+// gameOf is the game of a ruleset id (with or without overrides), from the listing.
+function gameOf(id) {
+  const base = String(id || "").split("+")[0].toLowerCase();
+  return ((state.rulesets || []).find((x) => x.id === base) || {}).game || "";
+}
+
+// natureMarks writes natures as their one-word native terms ("将 闲", "王手 静かな手").
+function natureMarks(natures, game) {
+  return (natures || []).map((n) => { const t = lookup(n, game); return t ? t[1] : humanize(n); }).join(" ");
+}
+
+// pieceText names a piece in words, "red general c5": its type in the game's word when it
+// has one (banqi's general and chariot, not xiangqi's king and rook), and its letter code
+// only when there is no type to name it (chu shogi's "+R").
+function pieceText(p, game) {
   if (!p) return "";
-  return [p.side ? humanize(p.side) : "", p.type ? humanize(p.type) : "", p.name || "", p.square || ""].filter(Boolean).join(" ");
+  const t = p.type ? lookup(p.type, game) : null;
+  const type = t ? t[0] : (p.type ? humanize(p.type) : "");
+  return [p.side ? humanize(p.side) : "", type, type ? "" : (p.name || ""), p.square || ""].filter(Boolean).join(" ");
 }
 
 // ---- the API ------------------------------------------------------------------------------
@@ -455,13 +522,13 @@ function rulingView(r, request) {
   const ruling = r.ruling;
   const verdict = ruling ? ruling.verdict : "";
   sec.append(el("p", {class: verdictClass(verdict), "data-verdict": verdict || "none"},
-    ruling ? term(verdict) : "No repetition at the end of the record: no ruling"));
+    ruling ? term(verdict, r.game) : "No repetition at the end of the record: no ruling"));
   if (ruling && ruling.references && ruling.references.length) {
     sec.append(el("p", {class: "refs"}, "References: ", ruling.references.join(" · ")));
   }
   sec.append(el("dl", {class: "facts"},
-    el("dt", {}, "Result"), el("dd", {}, term(r.result || "RESULT_UNSPECIFIED"),
-      r.termination ? [" (", term(r.termination), ")"] : null,
+    el("dt", {}, "Result"), el("dd", {}, term(r.result || "RESULT_UNSPECIFIED", r.game),
+      r.termination ? [" (", term(r.termination, r.game), ")"] : null,
       r.decidedAtPly ? " at ply " + r.decidedAtPly : null),
     el("dt", {}, "Status"), el("dd", {}, humanize(r.status || "GAME_STATUS_UNSPECIFIED"))));
   // The ruling's own reasons up front; the response's explanation (which walks through
@@ -474,7 +541,7 @@ function rulingView(r, request) {
   }
 
   const body = el("div", {class: "ruling-body"});
-  if (r.svg) body.append(pictureView(r.svg, "The cycle position with the moves of the cycle: " + termText(verdict)));
+  if (r.svg) body.append(pictureView(r.svg, "The cycle position with the moves of the cycle: " + termText(verdict, r.game)));
   if (r.cycle) body.append(cycleView(r));
   sec.append(body);
   sec.append(stepperView(r, request));
@@ -492,14 +559,14 @@ function cycleView(r) {
   const box = el("div", {class: "cycle"});
   box.append(el("p", {}, "Cycle: plies ", c.firstPly, "–", c.lastPly, ", the position's occurrence ", c.occurrence || 2));
   const pt = el("table", {class: "patterns"},
-    el("caption", {}, "Each side's pattern ", zh("棋例")),
+    el("caption", {}, lookup("PATTERNS", r.game)[0], " ", native(lookup("PATTERNS", r.game)[1], r.game)),
     el("thead", {}, el("tr", {}, el("th", {scope: "col"}, "Side"), el("th", {scope: "col"}, "Pattern"),
       el("th", {scope: "col"}, "Natures"), el("th", {scope: "col"}, "Ruling"))),
     el("tbody", {}, (c.patterns || []).map((p) => el("tr", {class: p.forbidden ? "forbidden" : "allowed"},
       el("th", {scope: "row"}, term(p.side)),
-      el("td", {}, p.pattern || "", " ", zh(p.patternChinese || "")),
-      el("td", {}, (p.natures || []).map((n) => TERMS[n] ? TERMS[n][1] : humanize(n)).join(" ")),
-      el("td", {}, p.forbidden ? ["forbidden ", zh("禁止")] : ["allowed ", zh("允许")])))));
+      el("td", {}, p.pattern || "", " ", native(p.patternChinese || "", r.game)),
+      el("td", {}, natureMarks(p.natures, r.game)),
+      el("td", {}, term(p.forbidden ? "PATTERN_FORBIDDEN" : "PATTERN_ALLOWED", r.game))))));
   box.append(pt);
   const plies = (r.plies || []).filter((p) => p.ply >= c.firstPly && p.ply <= c.lastPly);
   box.append(el("table", {class: "cycle-plies"},
@@ -509,8 +576,8 @@ function cycleView(r) {
     el("tbody", {}, plies.map((p) => el("tr", {},
       el("th", {scope: "row"}, p.ply, " ", term(p.side)),
       el("td", {}, moveView(p.move)),
-      el("td", {}, natureView(p)),
-      el("td", {}, evidenceView(p)))))));
+      el("td", {}, natureView(p, r.game)),
+      el("td", {}, evidenceView(p, r.game)))))));
   return box;
 }
 
@@ -532,23 +599,23 @@ function moveLabel(m) {
   return m.chinese || m.wxf || m.iccs || Object.values(m).find((v) => typeof v === "string" && v) || "";
 }
 
-function natureView(p) {
+function natureView(p, game) {
   const n = p.nature || (p.natures && p.natures[0]);
   if (!n) return el("span", {class: "muted"}, p.check ? "check (not classified)" : "—");
   const others = (p.natures || []).filter((x) => x !== n);
-  return el("span", {}, el("strong", {}, term(n)), others.length ? [" (also ", others.map(termText).join(", "), ")"] : null);
+  return el("span", {}, el("strong", {}, term(n, game)), others.length ? [" (also ", others.map((x) => termText(x, game)).join(", "), ")"] : null);
 }
 
-function evidenceView(p) {
+function evidenceView(p, game) {
   const box = el("div", {class: "evidence"});
   if (p.explanation) box.append(el("p", {}, p.explanation));
   const threats = p.threats || [];
   if (threats.length) {
     box.append(el("ul", {}, threats.map((t) => el("li", {class: t.counted ? "counted" : "not-counted"},
       el("strong", {}, t.counted ? "counted" : "not counted"), ": ",
-      term(t.nature),
-      t.target ? [" of ", pieceText(t.target)] : null,
-      t.attackers && t.attackers.length ? [" by ", t.attackers.map(pieceText).join(" + ")] : null,
+      term(t.nature, game),
+      t.target ? [" of ", pieceText(t.target, game)] : null,
+      t.attackers && t.attackers.length ? [" by ", t.attackers.map((a) => pieceText(a, game)).join(" + ")] : null,
       t.joint ? [" (joint ", zh("联合"), ")"] : null,
       t.rootStatus ? [", ", term(t.rootStatus)] : null,
       t.exception ? [", exception: ", humanize(t.exception), t.exceptionDetail ? " (" + t.exceptionDetail + ")" : ""] : null,
@@ -610,8 +677,8 @@ function stepperView(r, request) {
     detail.append(
       el("p", {class: "ply-head"}, el("strong", {}, "Ply ", p.ply, " · "), term(p.side), " · ", moveView(p.move),
         p.capture ? el("span", {class: "flag"}, " capture") : null, p.check ? el("span", {class: "flag"}, " check") : null),
-      el("p", {}, natureView(p)),
-      evidenceView(p),
+      el("p", {}, natureView(p, r.game)),
+      evidenceView(p, r.game),
       el("p", {class: "fen-line"}, "Position after it: ", el("code", {class: "fen"}, p.fen || "")));
     s.picture(p.ply, detail);
   };
@@ -759,7 +826,7 @@ async function openCase(id) {
       el("tbody", {}, (c.expectations || []).map((x) => el("tr", {},
         el("th", {scope: "row"}, x.ruleset),
         el("td", {}, expectText(x)),
-        el("td", {}, (x.natures || []).map((n) => TERMS[n] ? TERMS[n][1] : humanize(n)).join(" ")),
+        el("td", {}, natureMarks(x.natures, gameOf(x.ruleset))),
         el("td", {}, (x.chased || []).join(", ")),
         el("td", {}, x.knownDivergence || ""))))),
     el("p", {}, el("button", {type: "button", onclick: () => judgeCase(c)}, "Judge this case ", zh("裁判"))));
@@ -815,7 +882,7 @@ function renderVerify() {
   body.replaceChildren();
   for (const x of data.results || []) {
     if (only && x.status === "CASE_STATUS_PASSED") continue;
-    const natures = (a) => (a || []).map((k) => TERMS[k] ? TERMS[k][1] : humanize(k)).join(" ");
+    const natures = (a) => natureMarks(a, gameOf(x.ruleset));
     body.append(el("tr", {class: "status-" + humanize(x.status).replaceAll(" ", "-")},
       el("th", {scope: "row"}, el("a", {href: "#case=" + encodeURIComponent(x.id)}, x.id)),
       el("td", {}, x.ruleset),

@@ -382,7 +382,7 @@ func (x *Piece) GetFaceDown() bool {
 	return false
 }
 
-// Move is one move written in the three notations arbiter knows.
+// Move is one move written in the notations arbiter knows for its game.
 type Move struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// ICCS, e.g. "h2e2".
@@ -394,7 +394,10 @@ type Move struct {
 	// The move in its game's canonical notation: ICCS for xiangqi; banqi's record form
 	// ("c6=G", "c5-c6", "c6xc5", "b2xb3xb4"); chu shogi USI ("7g7f", "6f5e4d"). For banqi
 	// and chu shogi the three xiangqi fields are empty.
-	Canonical     string `protobuf:"bytes,4,opt,name=canonical,proto3" json:"canonical,omitempty"`
+	Canonical string `protobuf:"bytes,4,opt,name=canonical,proto3" json:"canonical,omitempty"`
+	// Chu shogi: the move in Japanese notation as lishogi writes it, e.g. "７六歩",
+	// "同　飛成", "５五・４四獅", "５五居喰い", "じっと". Empty for the other games.
+	Japanese      string `protobuf:"bytes,5,opt,name=japanese,proto3" json:"japanese,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -453,6 +456,13 @@ func (x *Move) GetChinese() string {
 func (x *Move) GetCanonical() string {
 	if x != nil {
 		return x.Canonical
+	}
+	return ""
+}
+
+func (x *Move) GetJapanese() string {
+	if x != nil {
+		return x.Japanese
 	}
 	return ""
 }
@@ -1264,12 +1274,13 @@ const file_arbiter_v1_adjudication_proto_rawDesc = "" +
 	"\x04side\x18\x02 \x01(\x0e2\x10.arbiter.v1.SideR\x04side\x12)\n" +
 	"\x04type\x18\x03 \x01(\x0e2\x15.arbiter.v1.PieceTypeR\x04type\x12\x12\n" +
 	"\x04name\x18\x04 \x01(\tR\x04name\x12\x1b\n" +
-	"\tface_down\x18\x05 \x01(\bR\bfaceDown\"d\n" +
+	"\tface_down\x18\x05 \x01(\bR\bfaceDown\"\x80\x01\n" +
 	"\x04Move\x12\x12\n" +
 	"\x04iccs\x18\x01 \x01(\tR\x04iccs\x12\x10\n" +
 	"\x03wxf\x18\x02 \x01(\tR\x03wxf\x12\x18\n" +
 	"\achinese\x18\x03 \x01(\tR\achinese\x12\x1c\n" +
-	"\tcanonical\x18\x04 \x01(\tR\tcanonical\";\n" +
+	"\tcanonical\x18\x04 \x01(\tR\tcanonical\x12\x1a\n" +
+	"\bjapanese\x18\x05 \x01(\tR\bjapanese\";\n" +
 	"\rForbiddenMove\x12\x12\n" +
 	"\x04move\x18\x01 \x01(\tR\x04move\x12\x16\n" +
 	"\x06reason\x18\x02 \x01(\tR\x06reason\"\x81\x03\n" +
