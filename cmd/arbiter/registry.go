@@ -9,6 +9,7 @@ import (
 	"github.com/arbiter-xq/arbiter/rules/banqi"
 	"github.com/arbiter-xq/arbiter/rules/chinese"
 	"github.com/arbiter-xq/arbiter/rules/chu"
+	"github.com/arbiter-xq/arbiter/rules/site"
 	"github.com/arbiter-xq/arbiter/rules/xqrules"
 )
 
@@ -21,6 +22,9 @@ func newRegistry() *arbiter.Registry {
 		all = append(all, g)
 	}
 	for _, g := range banqi.All() {
+		all = append(all, g)
+	}
+	for _, g := range site.All() {
 		all = append(all, g)
 	}
 	for _, rs := range all {
@@ -50,6 +54,9 @@ func xiangqiRules(reg *arbiter.Registry, name string) (*xqrules.Rules, error) {
 	rs, err := reg.Lookup(strings.TrimSpace(name))
 	if err != nil {
 		return nil, err
+	}
+	if s, ok := rs.(interface{ XiangqiRules() *xqrules.Rules }); ok {
+		rs = s.XiangqiRules() // a site ruleset: the xiangqi ruleset its layer rules
 	}
 	x, ok := rs.(*xqrules.Rules)
 	if !ok {
