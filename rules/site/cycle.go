@@ -166,7 +166,60 @@ func neutral(c *xqrules.Cycle) bool {
 }
 
 // tiantian applies TianTian's changes to the Asian table (docs/rules/site-rules.md,
-// T-9 to T-18) and reports whether it changed anything.
+// T-13, T-14, T-17; T-9 is check_over_chase) and reports whether it changed anything.
+// Each side's half is read as: attacking on every move (check or chase, any victims),
+// holding a check, holding a chase, and whether all its chases answer a check.
+//
+//   - T-14: a side chasing on every move (changing victims, which the Asian rules
+//     allow) violates against a side that checks at least once and does not violate;
+//   - T-13: a side that checks and chases on every move violates against a side that
+//     does not attack on every move;
+//   - T-17: when both sides check and chase on every move, a side whose chases all
+//     answer checks does not violate: the other does.
 func (l *layer) tiantian(g *xiangqi.Game, c *xqrules.Cycle, forb *[2]bool) bool {
-	return false
+	type half struct{ all, check, chase, chaseAll, chasesAnswer bool }
+	var h [2]half
+	for side := range c.Sides {
+		sp := &c.Sides[side]
+		x := half{all: len(sp.Natures) > 0, chaseAll: len(sp.Natures) > 0, chasesAnswer: true}
+		for k, n := range sp.Natures {
+			switch n {
+			case arbiter.NatureCheck:
+				x.check = true
+				x.chaseAll = false
+			case arbiter.NatureChase:
+				x.chase = true
+				if k < len(sp.Plies) {
+					if p := sp.Plies[k]; p == 0 || !g.Ply(p-1).Check {
+						x.chasesAnswer = false
+					}
+				}
+			default:
+				x.all, x.chaseAll = false, false
+			}
+		}
+		h[side] = x
+	}
+	changed := false
+	for side := range h {
+		me, other := h[side], h[1-side]
+		switch {
+		case forb[side]:
+		case me.chaseAll && other.check && !forb[1-side]:
+			forb[side] = true // T-14
+		case me.all && me.check && me.chase && !other.all:
+			forb[side] = true // T-13
+		case me.all && me.check && me.chase && other.all && other.check && other.chase && other.chasesAnswer && !me.chasesAnswer:
+			forb[side] = true // T-17
+		default:
+			continue
+		}
+		if !c.Sides[side].Forbidden {
+			c.Sides[side].Forbidden = true
+			c.Sides[side].Pattern += " (a violation under TianTian's rulings)"
+			changed = true
+		}
+	}
+	return changed
 }
+

@@ -240,7 +240,7 @@ func (l *layer) Play(ctx context.Context, s *xqrules.Session, m xiangqi.Move) (x
 	// the streak violates), reported as a cycle's ruling is.
 	if u.Cycle == nil || u.Cycle.Ruling.Verdict == arbiter.VerdictDraw {
 		for _, side := range [2]xiangqi.Color{mover.Other(), mover} {
-			if v := l.atCap(side); v != nil {
+			if v := l.atCap(side); v != nil && !(side != mover && canMate(after)) {
 				c := l.streakCycle(side, ply, v, &f, false)
 				u.Cycle, u.Ruling = c, c.Ruling
 				u.Status = arbiter.StatusWarning
@@ -425,6 +425,19 @@ func (l *layer) materialDraw(p *xiangqi.Position, capture bool) *draw {
 		}
 	}
 	return &draw{arbiter.TerminationKingAgainstKing, fmt.Sprintf("neither side has a rook, horse, cannon or pawn left: drawn at once (%s)", l.r.def.clause("material"))}
+}
+
+// canMate reports whether the side to move in p has a move that mates or stalemates:
+// a streak at its cap may end that way (the mate stands), so it is no must-change.
+func canMate(p *xiangqi.Position) bool {
+	for _, m := range p.LegalMoves() {
+		q := *p
+		q.MakeMove(m)
+		if !q.HasLegalMove() {
+			return true
+		}
+	}
+	return false
 }
 
 func popcount(x uint32) int { return bits.OnesCount32(x) }

@@ -13,7 +13,9 @@ import (
 // "Streak counters").
 func (l *layer) streaks(mover xiangqi.Color, ply int, capture, inCheck bool, f *facts) {
 	cfg := &l.cfg
-	if capture {
+	// Under in_check_moves=skip a move made in check is transparent to the streaks:
+	// even a capture made in check does not end them.
+	if capture && !(inCheck && cfg.inCheck == "skip") {
 		switch cfg.streakReset {
 		case "any_capture":
 			l.st.streaks = [2]sideStreaks{}
