@@ -222,4 +222,3 @@ func (l *layer) tiantian(g *xiangqi.Game, c *xqrules.Cycle, forb *[2]bool) bool 
 	}
 	return changed
 }
-

@@ -3,9 +3,9 @@ package site
 // PlayStrategy (playstrategy.org): Fairy-Stockfish's xiangqi with a 4-fold rule.
 func playstrategy() *siteDef {
 	return &siteDef{
-		id:      "site-playstrategy",
-		name:    "PlayStrategy (Fairy-Stockfish xiangqi, 4-fold)",
-		edition: "strategygames fairysf variant ps-xiangqi (nFoldRule = 4)",
+		id:          "site-playstrategy",
+		name:        "PlayStrategy (Fairy-Stockfish xiangqi, 4-fold)",
+		edition:     "strategygames fairysf variant ps-xiangqi (nFoldRule = 4)",
 		description: "As site-pychess, with the perpetual loss or the repetition draw at the 4th occurrence.",
 		sources: []string{
 			"https://github.com/Mind-Sports-Games/strategygames (fairysf Api.scala, ps-xiangqi: nFoldRule = 4) (PS-1, PS-2)",
