@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
+	"strings"
 
 	"github.com/arbiter-xq/arbiter/arbiter"
 	"github.com/arbiter-xq/arbiter/rules/asian"
@@ -200,6 +201,12 @@ func (l *layer) Play(ctx context.Context, s *xqrules.Session, m xiangqi.Move) (x
 				if l.cfg.onViolation == arbiter.ViolationLose {
 					res := xqrules.Wins(v.Other())
 					term := xqrules.TerminationFor(c.Sides[v].Natures)
+					if l.cfg.cycleRule == "fsf" { // the stretch, not the cycle, decided it
+						term = arbiter.TerminationPerpetualChase
+						if strings.Contains(c.Sides[v].Pattern, "perpetual check") {
+							term = arbiter.TerminationPerpetualCheck
+						}
+					}
 					s.End(res, term)
 					u.Status, u.Result, u.Termination = arbiter.StatusGameOver, res, term
 					u.Explanation = fmt.Sprintf("%s did not change (%s, %s) and loses at the %s occurrence (%s)",
