@@ -100,3 +100,16 @@ func (r *Registry) Infos() []RulesetInfo {
 	}
 	return out
 }
+
+// Rulebooks returns the xiangqi rulesets of the rulebooks (chinese, asian), which a
+// comparison uses when none are named; the site rulesets ("site-…") are compared when
+// named.
+func (r *Registry) Rulebooks() []Ruleset {
+	var out []Ruleset
+	for _, rs := range r.All() {
+		if info := rs.Info(); info.Game == GameXiangqi && !strings.HasPrefix(info.ID, "site-") {
+			out = append(out, rs)
+		}
+	}
+	return out
+}

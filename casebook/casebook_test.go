@@ -12,6 +12,7 @@ import (
 	"github.com/arbiter-xq/arbiter/rules/banqi"
 	"github.com/arbiter-xq/arbiter/rules/chinese"
 	"github.com/arbiter-xq/arbiter/rules/chu"
+	"github.com/arbiter-xq/arbiter/rules/site"
 	"github.com/arbiter-xq/arbiter/rules/xqrules"
 )
 
@@ -29,6 +30,11 @@ func registry(t *testing.T) *arbiter.Registry {
 		}
 	}
 	for _, g := range banqi.All() {
+		if err := reg.Register(g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, g := range site.All() {
 		if err := reg.Register(g); err != nil {
 			t.Fatal(err)
 		}
@@ -79,7 +85,7 @@ func TestCasesWellFormed(t *testing.T) {
 			t.Errorf("%s: no expectation", id)
 		}
 		for _, e := range c.GetExpectations() {
-			if e.GetRuleset() != "chinese" && e.GetRuleset() != "asian" {
+			if r := e.GetRuleset(); r != "chinese" && r != "asian" && !strings.HasPrefix(r, "site-") {
 				t.Errorf("%s: unknown ruleset %q", id, e.GetRuleset())
 			}
 			if n := len(e.GetNatures()); n > 0 && n != len(moves) {

@@ -170,11 +170,7 @@ func (s *Server) Adjudicate(ctx context.Context, req *arbiterv1.AdjudicateReques
 func (s *Server) Compare(ctx context.Context, req *arbiterv1.CompareRequest) (*arbiterv1.CompareResponse, error) {
 	var sets []arbiter.Ruleset
 	if len(req.GetRulesets()) == 0 {
-		for _, rs := range s.reg.All() {
-			if rs.Info().Game == arbiter.GameXiangqi {
-				sets = append(sets, rs)
-			}
-		}
+		sets = s.reg.Rulebooks()
 	}
 	seen := map[string]bool{}
 	for i, id := range req.GetRulesets() {

@@ -111,7 +111,7 @@ type compareSummaryJSON struct {
 func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("compare", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	list := fs.String("rulesets", "", "comma-separated ruleset ids (default: all)")
+	list := fs.String("rulesets", "", "comma-separated ruleset ids (default: the rulebooks, chinese and asian; name site-* rulesets to compare them)")
 	asJSON := fs.Bool("json", false, "one JSON object per disagreeing game, then a summary object")
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "games adjudicated in parallel")
 	var in recordFlags
@@ -315,20 +315,14 @@ func compareLine(h history, r comparison) ([]byte, error) {
 	return jsonLine(row)
 }
 
-// compareRulesets resolves the ruleset ids of a comparison (default: every xiangqi
-// ruleset), without duplicates; they must all belong to one game.
+// compareRulesets resolves the ruleset ids of a comparison (default: the rulebooks,
+// chinese and asian), without duplicates; they must all belong to one game.
 func compareRulesets(list string) ([]arbiter.Ruleset, error) {
 	reg := newRegistry()
-	var ids []string
 	if list == "" {
-		for _, rs := range reg.All() {
-			if rs.Info().Game == arbiter.GameXiangqi {
-				ids = append(ids, rs.Info().ID)
-			}
-		}
-	} else {
-		ids = strings.Split(list, ",")
+		return reg.Rulebooks(), nil
 	}
+	ids := strings.Split(list, ",")
 	var sets []arbiter.Ruleset
 	seen := map[string]bool{}
 	for _, id := range ids {

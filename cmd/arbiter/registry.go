@@ -8,6 +8,7 @@ import (
 	"github.com/arbiter-xq/arbiter/rules/banqi"
 	"github.com/arbiter-xq/arbiter/rules/chinese"
 	"github.com/arbiter-xq/arbiter/rules/chu"
+	"github.com/arbiter-xq/arbiter/rules/site"
 	"github.com/arbiter-xq/arbiter/rules/xqrules"
 )
 
@@ -20,6 +21,9 @@ func newRegistry() *arbiter.Registry {
 		all = append(all, g)
 	}
 	for _, g := range banqi.All() {
+		all = append(all, g)
+	}
+	for _, g := range site.All() {
 		all = append(all, g)
 	}
 	for _, rs := range all {

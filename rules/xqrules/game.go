@@ -22,6 +22,8 @@ type Rules struct {
 	base      string
 	overrides []arbiter.Override
 	policy    arbiter.Policy // the option values, normalised
+	// layered, when set, makes this a ruleset of a house-rule layer (NewLayered).
+	layered *layered
 }
 
 // New makes a cycle judge a ruleset with the house policy of product.md as its defaults.
@@ -91,6 +93,9 @@ func (r *Rules) optionTable() []arbiter.OptionInfo {
 
 // Info describes the ruleset: the judge's description, the game, and the options.
 func (r *Rules) Info() arbiter.RulesetInfo {
+	if r.layered != nil {
+		return r.layered.info()
+	}
 	info := r.judge.Info()
 	info.Game = arbiter.GameXiangqi
 	info.ID = arbiter.CanonicalRulesetID(r.base, r.overrides, New(r.judge).optionValues())
@@ -196,6 +201,10 @@ func (r *Rules) NewGame(start arbiter.Start) (arbiter.Session, error) {
 	rec, err := newRecorder(r.judge, pos, r.housePolicy(start.Policy), 0)
 	if err != nil {
 		return nil, err
+	}
+	if r.layered != nil {
+		rec.s.layer = r.layered.newLayer(start.Policy, rec.s)
+		rec.fs = nil // the layer rules the cycles itself: nothing to work out ahead
 	}
 	return &gameSession{rules: r, rec: rec, notation: n, everyPly: start.EveryPly, brief: start.Brief}, nil
 }

@@ -52,6 +52,8 @@ type Session struct {
 	result  arbiter.Result
 	term    arbiter.Termination
 	occ     []int // scratch
+	// layer, when set, rules every move in the session's place (rules/site).
+	layer Layer
 }
 
 // NewSession starts a game from start. The policy is normalised (see Policy.Normalize).
@@ -101,6 +103,9 @@ func (s *Session) Over() (arbiter.Result, arbiter.Termination, bool) { return s.
 // The judgement of a repetition polls ctx: when ctx ends first, Play returns ctx.Err()
 // and changes nothing (the move is not played), so the caller may retry it.
 func (s *Session) Play(ctx context.Context, m xiangqi.Move) (Update, error) {
+	if s.layer != nil {
+		return s.layer.Play(ctx, s, m)
+	}
 	g := s.game
 	mover := g.Position().SideToMove()
 	if err := g.Play(m); err != nil {

@@ -827,7 +827,8 @@ func (x *MoveRejected) GetMove() string {
 // CompareRequest is one history to rule on under several rulesets.
 type CompareRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Ruleset ids; empty means every known ruleset. An id named twice is ruled on once; more
+	// Ruleset ids; empty means the rulebooks' xiangqi rulesets (chinese, asian; the site
+	// rulesets are compared when named). An id named twice is ruled on once; more
 	// distinct ids than the server's limit (16 by default) is INVALID_ARGUMENT.
 	Rulesets []string `protobuf:"bytes,1,rep,name=rulesets,proto3" json:"rulesets,omitempty"`
 	// Start position in standard xiangqi FEN; empty means the standard start position.

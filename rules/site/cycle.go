@@ -1,0 +1,224 @@
+package site
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/arbiter-xq/arbiter/arbiter"
+	"github.com/arbiter-xq/arbiter/rules/xqrules"
+	"github.com/arbiter-xq/arbiter/xiangqi"
+)
+
+// ruleCycle rules the repetition cycle the last move closed (plies prev..Len-1) under
+// cycle_rule, occ being the occurrence it makes. mutual reports a violation by both
+// sides ruled a draw (mutual_draw_at applies to it).
+func (l *layer) ruleCycle(ctx context.Context, s *xqrules.Session, prev, occ int) (*xqrules.Cycle, bool, error) {
+	g := s.Game()
+	if l.cfg.cycleRule == "fsf" {
+		c, mutual := l.fsf.rule(g, prev, occ, l.r.def.clause("cycle"))
+		return c, mutual, nil
+	}
+	j, err := s.CycleJudge().JudgeCycle(ctx, g, prev, g.Len())
+	if err != nil {
+		return nil, false, err
+	}
+	c := &xqrules.Cycle{Start: prev, End: g.Len(), Occurrence: occ, Judgement: j}
+	changed := l.refilter(g, c)
+	forb := [2]bool{c.Sides[0].Forbidden, c.Sides[1].Forbidden}
+	switch l.cfg.cycleRule {
+	case "check_only":
+		for side := range forb {
+			forb[side] = len(c.Sides[side].Natures) > 0 && allOf(c.Sides[side].Natures, arbiter.NatureCheck)
+			c.Sides[side].Forbidden = forb[side]
+		}
+		changed = true
+	case "tiantian":
+		if l.tiantian(g, c, &forb) {
+			changed = true
+		}
+	}
+	v, mutual := l.decide(c, forb)
+	if !changed && v == j.Ruling.Verdict && l.cfg.cycleRule == "asian" {
+		return c, mutual, nil // the Asian ruling as the judge wrote it
+	}
+	if v != j.Ruling.Verdict || changed {
+		c.Ruling = l.rewrite(c, v, mutual, j.Ruling)
+	}
+	return c, mutual, nil
+}
+
+// decide applies the decision table to the sides' violations: one violator must
+// change; both: check_over_chase, then mutual_violation.
+func (l *layer) decide(c *xqrules.Cycle, forb [2]bool) (arbiter.Verdict, bool) {
+	r, b := forb[xiangqi.Red], forb[xiangqi.Black]
+	switch {
+	case r && b:
+		rc, bc := allOf(c.Sides[xiangqi.Red].Natures, arbiter.NatureCheck), allOf(c.Sides[xiangqi.Black].Natures, arbiter.NatureCheck)
+		if l.cfg.checkOverChase && rc != bc {
+			if rc {
+				return arbiter.VerdictRedMustChange, false
+			}
+			return arbiter.VerdictBlackMustChange, false
+		}
+		if l.cfg.mutualRedChanges {
+			return arbiter.VerdictRedMustChange, false
+		}
+		return arbiter.VerdictDraw, true
+	case r:
+		return arbiter.VerdictRedMustChange, false
+	case b:
+		return arbiter.VerdictBlackMustChange, false
+	}
+	return arbiter.VerdictDraw, false
+}
+
+// rewrite writes the ruling v of the site on the cycle, after the judge's.
+func (l *layer) rewrite(c *xqrules.Cycle, v arbiter.Verdict, mutual bool, asian arbiter.Ruling) arbiter.Ruling {
+	refs := append([]string{l.r.def.clause("cycle")}, asian.References...)
+	var why string
+	switch side, ok := xqrules.Violator(v); {
+	case ok:
+		why = fmt.Sprintf("%s must change: %s (%s) violates under %s (%s).", upper(side.String()), c.Sides[side].Pattern,
+			arbiter.PatternChinese(c.Sides[side].Natures), l.r.def.name, l.r.def.clause("cycle"))
+	case mutual:
+		why = fmt.Sprintf("Both sides violate alike (red: %s; black: %s): a draw under %s (%s).", c.Sides[xiangqi.Red].Pattern,
+			c.Sides[xiangqi.Black].Pattern, l.r.def.name, l.r.def.clause("mutual"))
+	default:
+		why = fmt.Sprintf("Neither side violates under %s (red: %s; black: %s): the repetition is allowed.", l.r.def.name,
+			c.Sides[xiangqi.Red].Pattern, c.Sides[xiangqi.Black].Pattern)
+	}
+	if asian.Explanation != "" && asian.Verdict != v {
+		why += " (The Asian rules alone: " + xqrules.RulingSummary(asian.Explanation) + ")"
+	}
+	return arbiter.Ruling{Verdict: v, References: refs, Explanation: why}
+}
+
+// refilter applies chase_value_rule, counter_capture_exclusion and
+// king_cut_protection to the natures of the cycle's moves: a chase left without a
+// threat is idle, and a side whose pattern was a perpetual chase stays forbidden only
+// if every one of its moves still chases. It reports whether anything changed.
+func (l *layer) refilter(g *xiangqi.Game, c *xqrules.Cycle) bool {
+	if l.cfg.chaseValueRule && !l.cfg.counterCaptureAny && !l.cfg.kingCutIgnore {
+		return false
+	}
+	changed := false
+	for i := range c.Plies {
+		pn := &c.Plies[i]
+		if pn.Nature != arbiter.NatureChase || pn.Ply < 0 || pn.Ply >= g.Len() {
+			continue
+		}
+		before, after := g.PositionAt(pn.Ply), g.PositionAt(pn.Ply+1)
+		n := len(pn.Threats)
+		kept := l.filterThreats(&before, &after, g.Ply(pn.Ply).Move, append([]xqrules.Threat(nil), pn.Threats...))
+		if len(kept) == n {
+			continue
+		}
+		changed = true
+		pn.Threats = kept
+		if len(kept) == 0 {
+			pn.Nature = arbiter.NatureIdle
+			pn.Note += " (no chase under this site's rules)"
+		}
+	}
+	if !changed {
+		return false
+	}
+	for side := range c.Sides {
+		sp := &c.Sides[side]
+		for k, ply := range sp.Plies {
+			for i := range c.Plies {
+				if c.Plies[i].Ply == ply && k < len(sp.Natures) {
+					sp.Natures[k] = c.Plies[i].Nature
+				}
+			}
+		}
+		if sp.Forbidden && !allOf(sp.Natures, arbiter.NatureCheck) && !allOf(sp.Natures, arbiter.NatureChase) {
+			sp.Forbidden = false
+			sp.Pattern += " (not a perpetual chase under this site's rules)"
+		}
+	}
+	return true
+}
+
+func allOf(ns []arbiter.Nature, n arbiter.Nature) bool {
+	if len(ns) == 0 {
+		return false
+	}
+	for _, x := range ns {
+		if x != n {
+			return false
+		}
+	}
+	return true
+}
+
+// neutral reports whether a cycle holds no check and no chase (and so no answer to
+// either): the only cycles draw_scope=neutral_only draws.
+func neutral(c *xqrules.Cycle) bool {
+	for side := range c.Sides {
+		for _, n := range c.Sides[side].Natures {
+			if n == arbiter.NatureCheck || n == arbiter.NatureChase {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// tiantian applies TianTian's changes to the Asian table (docs/rules/site-rules.md,
+// T-13, T-14, T-17; T-9 is check_over_chase) and reports whether it changed anything.
+// Each side's half is read as: attacking on every move (check or chase, any victims),
+// holding a check, holding a chase, and whether all its chases answer a check.
+//
+//   - T-14: a side chasing on every move (changing victims, which the Asian rules
+//     allow) violates against a side that checks at least once and does not violate;
+//   - T-13: a side that checks and chases on every move violates against a side that
+//     does not attack on every move;
+//   - T-17: when both sides check and chase on every move, a side whose chases all
+//     answer checks does not violate: the other does.
+func (l *layer) tiantian(g *xiangqi.Game, c *xqrules.Cycle, forb *[2]bool) bool {
+	type half struct{ all, check, chase, chaseAll, chasesAnswer bool }
+	var h [2]half
+	for side := range c.Sides {
+		sp := &c.Sides[side]
+		x := half{all: len(sp.Natures) > 0, chaseAll: len(sp.Natures) > 0, chasesAnswer: true}
+		for k, n := range sp.Natures {
+			switch n {
+			case arbiter.NatureCheck:
+				x.check = true
+				x.chaseAll = false
+			case arbiter.NatureChase:
+				x.chase = true
+				if k < len(sp.Plies) {
+					if p := sp.Plies[k]; p == 0 || !g.Ply(p-1).Check {
+						x.chasesAnswer = false
+					}
+				}
+			default:
+				x.all, x.chaseAll = false, false
+			}
+		}
+		h[side] = x
+	}
+	changed := false
+	for side := range h {
+		me, other := h[side], h[1-side]
+		switch {
+		case forb[side]:
+		case me.chaseAll && other.check && !forb[1-side]:
+			forb[side] = true // T-14
+		case me.all && me.check && me.chase && !other.all:
+			forb[side] = true // T-13
+		case me.all && me.check && me.chase && other.all && other.check && other.chase && other.chasesAnswer && !me.chasesAnswer:
+			forb[side] = true // T-17
+		default:
+			continue
+		}
+		if !c.Sides[side].Forbidden {
+			c.Sides[side].Forbidden = true
+			c.Sides[side].Pattern += " (a violation under TianTian's rulings)"
+			changed = true
+		}
+	}
+	return changed
+}
