@@ -99,6 +99,8 @@ const (
 func (s *Server) ServerOptions() []grpc.ServerOption {
 	return []grpc.ServerOption{
 		grpc.ForceServerCodecV2(&s.decode),
+		grpc.Creds(s.Credentials(nil)),
+		grpc.MaxSendMsgSize(s.cfg.MaxResponseBytes),
 		grpc.ChainUnaryInterceptor(s.unaryInterceptors()...),
 		grpc.ChainStreamInterceptor(s.streamInterceptors()...),
 		grpc.MaxRecvMsgSize(s.cfg.MaxMessageBytes),

@@ -256,7 +256,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			log.Error("cannot set up TLS", "error", err)
 			return exitInput
 		}
-		opts = append(opts, grpc.Creds(credentials.NewTLS(tc)))
+		opts = append(opts, grpc.Creds(srv.Credentials(credentials.NewTLS(tc)))) // with the reply budget of each connection
 	}
 	gs := srv.GRPCServer(opts...)
 
