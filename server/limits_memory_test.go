@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
 
 	"github.com/arbiter-xq/arbiter/internal/h2test"
@@ -72,4 +74,18 @@ func TestUnreadRepliesBounded(t *testing.T) {
 		return metricValue(t, e.metrics, "arbiter_reply_bytes_held", nil) == 0 &&
 			metricValue(t, e.metrics, "arbiter_reply_budget_waiting", nil) == 0
 	})
+}
+
+// Per-ply pictures that cannot fit in a reply are refused before they are drawn.
+func TestPlyPicturesRefusedBeforeDrawing(t *testing.T) {
+	e := start(t, envOptions{cfg: server.Config{MaxResponseBytes: 1 * mib}})
+	moves := fields(strings.Repeat("h2e2 h9g7 e2h2 g7h9 ", 37) + "h2e2 h9g7")
+	_, err := e.client.Adjudicate(ctxT(t), &arbiterv1.AdjudicateRequest{Ruleset: "chinese", Moves: moves, PlySvgs: true})
+	if st := status.Convert(err); st.Code() != codes.ResourceExhausted || !strings.Contains(st.Message(), "at least") {
+		t.Fatalf("151 pictures against a limit of 1 MiB: %v", err)
+	}
+	// Without the pictures the reply fits.
+	if _, err := e.client.Adjudicate(ctxT(t), &arbiterv1.AdjudicateRequest{Ruleset: "chinese", Moves: moves}); err != nil {
+		t.Fatal(err)
+	}
 }

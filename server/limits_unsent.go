@@ -384,6 +384,10 @@ const (
 	replyBaseBytes  = 4 << 10
 	replyPlyBytes   = 512
 	replyPictureMax = 24 << 10
+	// minPlyPicture is less than any xiangqi board picture (the empty board alone is
+	// larger): a request whose per-ply pictures alone would be over the response limit is
+	// refused before they are drawn.
+	minPlyPicture = 8 << 10
 )
 
 // estimateReply is an estimate of the size of req's reply, before the work.
@@ -415,10 +419,14 @@ func adjudicateEstimate(plies int, p apiconv.Pictures) int {
 }
 
 // tooLarge is the error of a response of n bytes, over Config.MaxResponseBytes.
-func (s *Server) tooLarge(n int) error {
+func (s *Server) tooLarge(n int) error { return s.tooLargeAtLeast(n, "") }
+
+// tooLargeAtLeast is the error of a response of at least n bytes (known before it is
+// built, or stopped on the way), over Config.MaxResponseBytes.
+func (s *Server) tooLargeAtLeast(n int, atLeast string) error {
 	st, _ := status.New(codes.ResourceExhausted, fmt.Sprintf(
-		"the response would be %d bytes, over the server's limit of %d; ask for less (fewer rulesets, a shorter history, a smaller page)",
-		n, s.cfg.MaxResponseBytes)).WithDetails(&errdetails.ErrorInfo{Reason: reasonTooLarge, Domain: errorDomain,
+		"the response would be %s%d bytes, over the server's limit of %d; ask for less (fewer rulesets, a shorter history, a smaller page)",
+		atLeast, n, s.cfg.MaxResponseBytes)).WithDetails(&errdetails.ErrorInfo{Reason: reasonTooLarge, Domain: errorDomain,
 		Metadata: map[string]string{"bytes": strconv.Itoa(n), "limit": strconv.Itoa(s.cfg.MaxResponseBytes)}})
 	return st.Err()
 }

@@ -159,6 +159,12 @@ func (s *Server) Adjudicate(ctx context.Context, req *arbiterv1.AdjudicateReques
 	if pics.Plies && len(req.GetMoves()) > apiconv.MaxPlyPictures {
 		return nil, tooLong("ply_svgs", len(req.GetMoves()), apiconv.MaxPlyPictures)
 	}
+	if pics.Plies && rs.Info().Game == arbiter.GameXiangqi {
+		// Refused before the work when the pictures alone cannot fit in a reply.
+		if n := (len(req.GetMoves()) + 1) * minPlyPicture; n > s.cfg.MaxResponseBytes {
+			return nil, s.tooLargeAtLeast(n, "at least ")
+		}
+	}
 	resp, err := s.adjudicate(ctx, rs, start, req.GetMoves(), pics)
 	if err != nil {
 		return nil, err
