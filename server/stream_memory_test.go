@@ -10,8 +10,8 @@ import (
 	"github.com/arbiter-xq/arbiter/chushogi/chutest"
 	"github.com/arbiter-xq/arbiter/internal/worstcase"
 	"github.com/arbiter-xq/arbiter/rules/banqi"
-	"github.com/arbiter-xq/arbiter/rules/chu"
 	"github.com/arbiter-xq/arbiter/rules/chinese"
+	"github.com/arbiter-xq/arbiter/rules/chu"
 	"github.com/arbiter-xq/arbiter/rules/xqrules"
 )
 
