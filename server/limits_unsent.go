@@ -388,6 +388,9 @@ const (
 	// larger): a request whose per-ply pictures alone would be over the response limit is
 	// refused before they are drawn.
 	minPlyPicture = 8 << 10
+	// minPlyReport is less than any ply's report in any game: its number, its move and
+	// the position after it (at least a board's ranks and the side to move).
+	minPlyReport = 24
 )
 
 // estimateReply is an estimate of the size of req's reply, before the work.

@@ -23,6 +23,8 @@ import (
 	"google.golang.org/grpc/keepalive"
 	"google.golang.org/grpc/reflection"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/encoding/protowire"
+	"google.golang.org/protobuf/proto"
 )
 
 // Server implements arbiter.v1.ArbiterService. Create it with New; it is safe for
@@ -214,6 +216,14 @@ func (s *Server) Compare(ctx context.Context, req *arbiterv1.CompareRequest) (*a
 		return nil, err
 	}
 	s.m.historyPlies.Observe(float64(len(req.GetMoves())))
+	// The answer is bounded before the work (every ruleset reports every ply, and a ply
+	// report is at least minPlyReport bytes) and checked after each ruleset, which stops
+	// the comparison as soon as the answer is over the limit (issue 29, finding 4: 16
+	// chu shogi rulesets over 4,000 plies cost 210 MB before the answer was refused).
+	if n := len(sets) * len(req.GetMoves()) * minPlyReport; n > s.cfg.MaxResponseBytes {
+		return nil, s.tooLargeAtLeast(n, "at least ")
+	}
+	size := 0
 	out := &arbiterv1.CompareResponse{}
 	var firstErr error
 	firstField, rejectedAll := "", true
@@ -247,6 +257,9 @@ func (s *Server) Compare(ctx context.Context, req *arbiterv1.CompareRequest) (*a
 			out.Disagree = true
 		}
 		out.Adjudications = append(out.Adjudications, a)
+		if size += protowire.SizeBytes(proto.Size(a)) + 1; size > s.cfg.MaxResponseBytes {
+			return nil, s.tooLargeAtLeast(size, "at least ")
+		}
 	}
 	if firstErr != nil && rejectedAll && len(sets) > 0 && sets[0].Info().Game == arbiter.GameXiangqi {
 		// Every xiangqi ruleset plays by the same laws of movement: a move they all
