@@ -25,7 +25,8 @@ func TestUnreadRepliesBounded(t *testing.T) {
 	if d.MaxUnsentBytesPerConn != 16*mib {
 		t.Fatalf("MaxUnsentBytesPerConn default %d, the README says 16 MiB", d.MaxUnsentBytesPerConn)
 	}
-	e := start(t, envOptions{tcp: true, cfg: server.Config{RequestTimeout: time.Minute}})
+	const budget = 4 * mib // a few replies, so that the test is quick under the race detector
+	e := start(t, envOptions{tcp: true, cfg: server.Config{RequestTimeout: 5 * time.Minute, MaxUnsentBytesPerConn: budget}})
 	const n = 24
 	moves := fields(strings.Repeat("h2e2 h9g7 e2h2 g7h9 ", 37) + "h2e2 h9g7") // 150 plies: the longest with ply pictures
 	body, err := proto.Marshal(&arbiterv1.AdjudicateRequest{Ruleset: "chinese", Moves: moves, Svg: true, PlySvgs: true})
@@ -50,7 +51,7 @@ func TestUnreadRepliesBounded(t *testing.T) {
 	}
 	labels := map[string]string{"grpc_method": "Adjudicate"}
 	// Every request has either been answered (its reply queued) or waits for the budget.
-	eventually(t, "every request to be answered or waiting", func() bool {
+	waitFor(t, "every request to be answered or waiting", func() bool {
 		done := metricSum(t, e.metrics, "grpc_server_handled_total", labels) - 1
 		return done+metricValue(t, e.metrics, "arbiter_reply_budget_waiting", nil) >= n
 	})
@@ -60,7 +61,7 @@ func TestUnreadRepliesBounded(t *testing.T) {
 		size, base/mib, held/mib, float64(grew)/mib, n)
 	// The budget, one reply that may overshoot it, and the requests themselves (held by
 	// the waiting calls) with slack for the transport's buffers.
-	bound := int64(d.MaxUnsentBytesPerConn) + int64(size) + n*int64(len(body)) + 8*mib
+	bound := int64(budget) + int64(size) + n*int64(len(body)) + 8*mib
 	if grew > bound {
 		t.Errorf("the server holds %.1f MiB more for one connection that does not read, over the bound of %.1f MiB",
 			float64(grew)/mib, float64(bound)/mib)
@@ -87,5 +88,18 @@ func TestPlyPicturesRefusedBeforeDrawing(t *testing.T) {
 	// Without the pictures the reply fits.
 	if _, err := e.client.Adjudicate(ctxT(t), &arbiterv1.AdjudicateRequest{Ruleset: "chinese", Moves: moves}); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// waitFor polls cond until it holds, for as long as the work takes (the race detector
+// slows it tenfold).
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(2 * time.Minute)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }
