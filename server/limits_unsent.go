@@ -116,6 +116,9 @@ func (b *connBudget) reserve(ctx context.Context, id uint32, n int64) error {
 func (b *connBudget) settle(id uint32, n int64) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	if b.closed {
+		return // the transport may still read or write after the connection's close
+	}
 	cur, ok := b.streams[id]
 	if !ok {
 		return // the stream ended meanwhile
@@ -128,6 +131,9 @@ func (b *connBudget) settle(id uint32, n int64) {
 func (b *connBudget) wrote(id uint32, n int64) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	if b.closed {
+		return // the transport may still read or write after the connection's close
+	}
 	cur, ok := b.streams[id]
 	if !ok || cur == 0 {
 		return
@@ -143,6 +149,9 @@ func (b *connBudget) wrote(id uint32, n int64) {
 func (b *connBudget) end(id uint32, byClient bool) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	if b.closed {
+		return // the transport may still read or write after the connection's close
+	}
 	cur, ok := b.streams[id]
 	if ok {
 		delete(b.streams, id)

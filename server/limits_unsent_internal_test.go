@@ -97,6 +97,9 @@ func TestConnBudget(t *testing.T) {
 	if err := b.reserve(ctx, 9, 1); err == nil {
 		t.Fatal("reserved on a closed connection")
 	}
+	b.end(11, true) // frames after the close
+	b.wrote(7, 10)
+	b.settle(7, 10)
 	for i := uint32(0); i < 2*maxResetMemory; i++ {
 		b := testBudget(t, 1)
 		b.end(2*i+1, true)
