@@ -49,6 +49,13 @@ type Config struct {
 	// ResourceExhausted. Behind a load balancer or proxy every client has its address:
 	// raise it, or make it negative for no per-peer limit.
 	MaxStreamsPerPeer int
+	// MaxUnsentBytesPerConn bounds the replies one connection's unary calls may have
+	// computed and not yet sent (a client that does not read makes the server hold
+	// them): each call reserves its reply's estimated size before it runs, waiting
+	// within its deadline while the connection is at the budget, and the bytes come back
+	// as the reply is written. A call alone on its connection always runs. It also
+	// bounds how many large replies one connection computes at once.
+	MaxUnsentBytesPerConn int
 }
 
 // DefaultConfig returns the limits `arbiter serve` uses unless told otherwise.
@@ -68,6 +75,8 @@ func DefaultConfig() Config {
 		MaxHeaderListBytes: 64 << 10,
 		MaxResetsPerConn:   1000,
 		MaxStreamsPerPeer:  1000,
+
+		MaxUnsentBytesPerConn: 16 << 20,
 	}
 }
 
@@ -79,7 +88,7 @@ func (c Config) withDefaults() Config {
 		{&c.MaxResponseBytes, &d.MaxResponseBytes}, {&c.MaxStreams, &d.MaxStreams},
 		{&c.MaxStreamsPerConn, &d.MaxStreamsPerConn}, {&c.MaxRulesets, &d.MaxRulesets},
 		{&c.MaxCaseIDs, &d.MaxCaseIDs}, {&c.MaxHeaderListBytes, &d.MaxHeaderListBytes},
-		{&c.MaxResetsPerConn, &d.MaxResetsPerConn},
+		{&c.MaxResetsPerConn, &d.MaxResetsPerConn}, {&c.MaxUnsentBytesPerConn, &d.MaxUnsentBytesPerConn},
 	} {
 		if *f.v <= 0 {
 			*f.v = *f.def

@@ -2,16 +2,11 @@ package server
 
 import (
 	"context"
-	"fmt"
 	"log/slog"
 	"net"
 	"runtime/debug"
-	"strconv"
 	"strings"
 	"time"
-
-	"google.golang.org/genproto/googleapis/rpc/errdetails"
-	"google.golang.org/protobuf/proto"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
@@ -40,13 +35,13 @@ func streamType(info *grpc.StreamServerInfo) string {
 }
 
 // The interceptor chain, outermost first: metrics, logging, undecodable bodies, the
-// drain gate, deadline (unary), response size (unary), recovery. A recovered panic, a
+// drain gate, deadline (unary), reply budget and size (unary), recovery. A recovered panic, a
 // malformed body and a refusal while draining are therefore logged and counted like any
 // other error.
 
 func (s *Server) unaryInterceptors() []grpc.UnaryServerInterceptor {
 	return []grpc.UnaryServerInterceptor{s.metricsUnary, s.loggingUnary, s.decodeUnary, s.gateUnary,
-		s.deadlineUnary, s.sizeUnary, s.recoverUnary}
+		s.deadlineUnary, s.replyUnary, s.recoverUnary}
 }
 
 func (s *Server) streamInterceptors() []grpc.StreamServerInterceptor {
@@ -95,21 +90,6 @@ func (s *Server) gateStream(srv any, ss grpc.ServerStream, info *grpc.StreamServ
 	}
 	defer release()
 	return h(srv, ss)
-}
-
-// sizeUnary refuses to send a response larger than Config.MaxResponseBytes.
-func (s *Server) sizeUnary(ctx context.Context, req any, info *grpc.UnaryServerInfo, h grpc.UnaryHandler) (any, error) {
-	resp, err := h(ctx, req)
-	if m, ok := resp.(proto.Message); ok && err == nil {
-		if n := proto.Size(m); n > s.cfg.MaxResponseBytes {
-			st, _ := status.New(codes.ResourceExhausted, fmt.Sprintf(
-				"the response would be %d bytes, over the server's limit of %d; ask for less (fewer rulesets, a shorter history, a smaller page)",
-				n, s.cfg.MaxResponseBytes)).WithDetails(&errdetails.ErrorInfo{Reason: reasonTooLarge, Domain: errorDomain,
-				Metadata: map[string]string{"bytes": strconv.Itoa(n), "limit": strconv.Itoa(s.cfg.MaxResponseBytes)}})
-			return nil, st.Err()
-		}
-	}
-	return resp, err
 }
 
 func (s *Server) metricsUnary(ctx context.Context, req any, info *grpc.UnaryServerInfo, h grpc.UnaryHandler) (any, error) {

@@ -17,6 +17,8 @@ type metrics struct {
 	activeStreams prometheus.Gauge
 	historyPlies  prometheus.Histogram
 	panics        prometheus.Counter
+	replyHeld     prometheus.Gauge // bytes reserved for replies or queued unsent, over all connections
+	replyWaiting  prometheus.Gauge // calls waiting for their connection's reply budget
 }
 
 func newMetrics(reg prometheus.Registerer) (*metrics, error) {
@@ -62,9 +64,17 @@ func newMetrics(reg prometheus.Registerer) (*metrics, error) {
 			Name: "arbiter_panics_total",
 			Help: "Panics recovered in RPC handlers (each also counted as an Internal error).",
 		}),
+		replyHeld: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "arbiter_reply_bytes_held",
+			Help: "Bytes of unary replies being computed or queued and not yet sent, over all connections (each connection is bounded by --max-unsent-bytes-per-conn).",
+		}),
+		replyWaiting: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "arbiter_reply_budget_waiting",
+			Help: "Unary calls waiting for their connection's reply budget (its client has not read earlier replies).",
+		}),
 	}
 	for _, c := range []prometheus.Collector{m.started, m.handled, m.handling, m.msgReceived, m.msgSent,
-		m.rulings, m.activeStreams, m.historyPlies, m.panics} {
+		m.rulings, m.activeStreams, m.historyPlies, m.panics, m.replyHeld, m.replyWaiting} {
 		if err := reg.Register(c); err != nil {
 			return nil, err
 		}

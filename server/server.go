@@ -23,6 +23,8 @@ import (
 	"google.golang.org/grpc/keepalive"
 	"google.golang.org/grpc/reflection"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/encoding/protowire"
+	"google.golang.org/protobuf/proto"
 )
 
 // Server implements arbiter.v1.ArbiterService. Create it with New; it is safe for
@@ -99,6 +101,8 @@ const (
 func (s *Server) ServerOptions() []grpc.ServerOption {
 	return []grpc.ServerOption{
 		grpc.ForceServerCodecV2(&s.decode),
+		grpc.Creds(s.Credentials(nil)),
+		grpc.MaxSendMsgSize(s.cfg.MaxResponseBytes),
 		grpc.ChainUnaryInterceptor(s.unaryInterceptors()...),
 		grpc.ChainStreamInterceptor(s.streamInterceptors()...),
 		grpc.MaxRecvMsgSize(s.cfg.MaxMessageBytes),
@@ -157,6 +161,12 @@ func (s *Server) Adjudicate(ctx context.Context, req *arbiterv1.AdjudicateReques
 	if pics.Plies && len(req.GetMoves()) > apiconv.MaxPlyPictures {
 		return nil, tooLong("ply_svgs", len(req.GetMoves()), apiconv.MaxPlyPictures)
 	}
+	if pics.Plies && rs.Info().Game == arbiter.GameXiangqi {
+		// Refused before the work when the pictures alone cannot fit in a reply.
+		if n := (len(req.GetMoves()) + 1) * minPlyPicture; n > s.cfg.MaxResponseBytes {
+			return nil, s.tooLargeAtLeast(n, "at least ")
+		}
+	}
 	resp, err := s.adjudicate(ctx, rs, start, req.GetMoves(), pics)
 	if err != nil {
 		return nil, err
@@ -202,6 +212,14 @@ func (s *Server) Compare(ctx context.Context, req *arbiterv1.CompareRequest) (*a
 		return nil, err
 	}
 	s.m.historyPlies.Observe(float64(len(req.GetMoves())))
+	// The answer is bounded before the work (every ruleset reports every ply, and a ply
+	// report is at least minPlyReport bytes) and checked after each ruleset, which stops
+	// the comparison as soon as the answer is over the limit (issue 29, finding 4: 16
+	// chu shogi rulesets over 4,000 plies cost 210 MB before the answer was refused).
+	if n := len(sets) * len(req.GetMoves()) * minPlyReport; n > s.cfg.MaxResponseBytes {
+		return nil, s.tooLargeAtLeast(n, "at least ")
+	}
+	size := 0
 	out := &arbiterv1.CompareResponse{}
 	var firstErr error
 	firstField, rejectedAll := "", true
@@ -232,6 +250,9 @@ func (s *Server) Compare(ctx context.Context, req *arbiterv1.CompareRequest) (*a
 			out.Disagree = true
 		}
 		out.Adjudications = append(out.Adjudications, a)
+		if size += protowire.SizeBytes(proto.Size(a)) + 1; size > s.cfg.MaxResponseBytes {
+			return nil, s.tooLargeAtLeast(size, "at least ")
+		}
 	}
 	if firstErr != nil && rejectedAll {
 		// A move every ruleset rejects at the same ply is a bad request, as for

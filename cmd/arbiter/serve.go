@@ -108,6 +108,7 @@ func serveOptions() []serveOption {
 		{"stream-idle-timeout", "ARBITER_STREAM_IDLE_TIMEOUT", d.StreamIdleTimeout.String(), "time a PlayGame stream may wait between moves"},
 		{"max-streams-per-peer", "ARBITER_MAX_STREAMS_PER_PEER", strconv.Itoa(d.MaxStreamsPerPeer), "most PlayGame streams open at once per client IP address (0: no per-client limit; behind a load balancer every client has its address)"},
 		{"max-header-list-bytes", "ARBITER_MAX_HEADER_LIST_BYTES", strconv.Itoa(d.MaxHeaderListBytes), "largest metadata (HTTP/2 header list) per gRPC call in bytes"},
+		{"max-unsent-bytes-per-conn", "ARBITER_MAX_UNSENT_BYTES_PER_CONN", strconv.Itoa(d.MaxUnsentBytesPerConn), "bytes of unary replies one connection may have computed and not yet read (calls beyond wait within their deadline)"},
 		{"max-resets-per-conn", "ARBITER_MAX_RESETS_PER_CONN", strconv.Itoa(d.MaxResetsPerConn), "RPCs a connection may cancel in a burst (refilled at a tenth per second; beyond: closed)"},
 		{"handshake-timeout", "ARBITER_HANDSHAKE_TIMEOUT", d.HandshakeTimeout.String(), "time a new connection has for its TLS and HTTP/2 handshakes"},
 		{"http-read-header-timeout", "ARBITER_HTTP_READ_HEADER_TIMEOUT", hd.ReadHeaderTimeout.String(), "HTTP port: time to read a request's headers"},
@@ -175,6 +176,7 @@ func parseServeFlags(args []string, stderr io.Writer) (*serveFlags, error) {
 		positive("max-header-list-bytes", &f.cfg.MaxHeaderListBytes),
 		perPeer(vals["max-streams-per-peer"], source("max-streams-per-peer"), &f.cfg.MaxStreamsPerPeer),
 		positive("max-resets-per-conn", &f.cfg.MaxResetsPerConn),
+		positive("max-unsent-bytes-per-conn", &f.cfg.MaxUnsentBytesPerConn),
 		duration("request-timeout", &f.cfg.RequestTimeout, true),
 		duration("stream-start-timeout", &f.cfg.StreamStartTimeout, false),
 		duration("stream-idle-timeout", &f.cfg.StreamIdleTimeout, false),
@@ -256,7 +258,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			log.Error("cannot set up TLS", "error", err)
 			return exitInput
 		}
-		opts = append(opts, grpc.Creds(credentials.NewTLS(tc)))
+		opts = append(opts, grpc.Creds(srv.Credentials(credentials.NewTLS(tc)))) // with the reply budget of each connection
 	}
 	gs := srv.GRPCServer(opts...)
 

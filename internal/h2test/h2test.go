@@ -130,3 +130,80 @@ func DialTLS(addr string) (net.Conn, error) {
 	}
 	return c, nil
 }
+
+// Unread opens conn as an HTTP/2 client that announces an initial stream window of 0,
+// so that the server may send no reply data, and sends n gRPC requests for path, each
+// carrying body (one serialized request message). It reads the server's frames (so that
+// its writes never block on the socket) but never grants a stream window: every reply
+// the server computes stays queued on its side. It returns once all n requests are
+// written; the connection stays open until conn is closed. Frames the server sent are
+// counted in the returned channel's value when conn is closed: the number of DATA
+// bytes (which must be 0) and RST_STREAM frames.
+func Unread(conn net.Conn, authority, path string, body []byte, n int) (<-chan UnreadResult, error) {
+	if _, err := conn.Write([]byte(http2.ClientPreface)); err != nil {
+		return nil, err
+	}
+	var wmu sync.Mutex
+	fr := http2.NewFramer(conn, conn)
+	fr.MaxHeaderListSize = 1 << 20
+	if err := fr.WriteSettings(http2.Setting{ID: http2.SettingInitialWindowSize, Val: 0}); err != nil {
+		return nil, err
+	}
+	out := make(chan UnreadResult, 1)
+	go func() {
+		var r UnreadResult
+		defer func() { out <- r }()
+		for {
+			f, err := fr.ReadFrame()
+			if err != nil {
+				return
+			}
+			switch f := f.(type) {
+			case *http2.SettingsFrame:
+				if !f.IsAck() {
+					wmu.Lock()
+					fr.WriteSettingsAck() //nolint:errcheck // a failed write shows as a closed conn
+					wmu.Unlock()
+				}
+			case *http2.DataFrame:
+				r.DataBytes += len(f.Data())
+			case *http2.RSTStreamFrame:
+				r.Resets++
+			case *http2.HeadersFrame:
+				r.Headers++
+			}
+		}
+	}()
+	var hbuf bytes.Buffer
+	enc := hpack.NewEncoder(&hbuf)
+	for _, f := range [][2]string{{":method", "POST"}, {":scheme", "http"}, {":authority", authority}, {":path", path},
+		{"content-type", "application/grpc"}, {"te", "trailers"}} {
+		enc.WriteField(hpack.HeaderField{Name: f[0], Value: f[1]}) //nolint:errcheck // into a buffer
+	}
+	block := hbuf.Bytes()
+	msg := make([]byte, 5+len(body))
+	msg[1], msg[2], msg[3], msg[4] = byte(len(body)>>24), byte(len(body)>>16), byte(len(body)>>8), byte(len(body))
+	copy(msg[5:], body)
+	for i := 0; i < n; i++ {
+		id := uint32(2*i + 1)
+		wmu.Lock()
+		err := fr.WriteHeaders(http2.HeadersFrameParam{StreamID: id, BlockFragment: block, EndHeaders: true})
+		for rest := msg; err == nil && len(rest) > 0; {
+			k := min(len(rest), 16384)
+			err = fr.WriteData(id, k == len(rest), rest[:k])
+			rest = rest[k:]
+		}
+		wmu.Unlock()
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// UnreadResult is what the server sent an Unread client.
+type UnreadResult struct {
+	DataBytes int // DATA payload bytes (0: the server respected the window of 0)
+	Headers   int // HEADERS frames (replies' headers, trailers, refusals)
+	Resets    int // RST_STREAM frames
+}

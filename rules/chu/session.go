@@ -12,7 +12,11 @@ import (
 
 // session is one chu shogi game under a ruleset. Its cost per move does not grow with
 // the game: the game keeps the repetition window, and the consecutive-attack counts are
-// running totals.
+// running totals. Neither does its memory, beyond the window and the game's moves
+// (issue 29, finding 2: a 4,000-ply stream kept every ply's report, 3.7 MB): the
+// reports of the plies are kept only when a whole record is played (PlayRecord, as
+// Adjudicate does); a game played move by move (a stream) keeps the natures of its
+// latest plies for the cycle rulings, and its Report replays the moves.
 type session struct {
 	rs   *Ruleset
 	game *chushogi.Game
@@ -21,7 +25,10 @@ type session struct {
 	streak [2]int
 	// checkStreak counts each side's consecutive checking moves.
 	checkStreak [2]int
-	plies       []arbiter.Ply
+	plies       []arbiter.Ply // every ply's report, when keep
+	keep        bool
+	recent      []plyNature // the latest plies (at most 2*xqrules.MaxCyclePlies)
+	recentBase  int         // plies before recent[0]
 	cycle       *arbiter.Cycle
 	result      arbiter.Result
 	term        arbiter.Termination
@@ -141,7 +148,10 @@ func (s *session) Play(ctx context.Context, text string) (arbiter.Update, error)
 	occ := s.game.Occurrence()
 	gp.Occurrence = occ.Count
 	gp.Explanation = plyExplanation(rec, natures)
-	s.plies = append(s.plies, gp)
+	if s.keep {
+		s.plies = append(s.plies, gp)
+	}
+	s.remember(gp)
 	u := arbiter.Update{Ply: gp, Status: arbiter.StatusOngoing, Result: arbiter.ResultOngoing, Position: gp.Position}
 	s.cycle = nil
 	if occ.Count >= 2 && s.rs.cfg.repetition != RepetitionForbidAny {
@@ -208,9 +218,8 @@ func (s *session) judgeCycle(occ chushogi.Occurrence) *arbiter.Cycle {
 		}
 		pat := arbiter.Pattern{Side: side(col)}
 		for i := max(c.FirstPly, c.LastPly-xqrules.MaxCyclePlies+1); i <= c.LastPly; i++ {
-			gp := s.plies[i-1]
-			if gp.Side == side(col) {
-				pat.Natures = append(pat.Natures, gp.Nature)
+			if gp := s.recent[i-1-s.recentBase]; gp.side == side(col) {
+				pat.Natures = append(pat.Natures, gp.nature)
 			}
 		}
 		// PatternChinese holds the pattern in the game's own language: Japanese here.
@@ -304,9 +313,47 @@ func (s *session) end(r arbiter.Result, t arbiter.Termination, why string) {
 	s.result, s.term, s.explanation = r, t, why
 }
 
+// plyNature is what a cycle ruling reads of a ply.
+type plyNature struct {
+	side   arbiter.Side
+	nature arbiter.Nature
+}
+
+// remember keeps the nature of the ply just played, and those of the plies before it
+// that a cycle ruling may read (the last xqrules.MaxCyclePlies).
+func (s *session) remember(gp arbiter.Ply) {
+	if len(s.recent) == 2*xqrules.MaxCyclePlies {
+		n := copy(s.recent, s.recent[xqrules.MaxCyclePlies:])
+		s.recent = s.recent[:n]
+		s.recentBase += xqrules.MaxCyclePlies
+	}
+	s.recent = append(s.recent, plyNature{gp.Side, gp.Nature})
+}
+
+// PlayRecord plays a whole record (arbiter.RecordPlayer), keeping every ply's report
+// for Report.
+func (s *session) PlayRecord(ctx context.Context, moves []string) (int, error) {
+	if s.game.Len() == 0 {
+		s.keep = true
+	}
+	for i, m := range moves {
+		if err := ctx.Err(); err != nil {
+			return -1, err
+		}
+		if _, err := s.Play(ctx, m); err != nil {
+			return i, err
+		}
+	}
+	return -1, nil
+}
+
 // Report is the game so far.
 func (s *session) Report() *arbiter.Report {
-	r := &arbiter.Report{Ruleset: s.rs.Info(), Plies: append([]arbiter.Ply(nil), s.plies...), Cycle: s.cycle,
+	plies := s.plies
+	if !s.keep && s.game.Len() > 0 {
+		plies = s.replay()
+	}
+	r := &arbiter.Report{Ruleset: s.rs.Info(), Plies: append([]arbiter.Ply(nil), plies...), Cycle: s.cycle,
 		Result: s.result, Termination: s.term, Status: arbiter.StatusOngoing, DecidedAtPly: s.decidedAt,
 		FirstPlayer: side(s.game.Start().SideToMove()), Explanation: s.explanation, FinalPosition: s.Position(),
 		StartPosition: s.game.Start().SFEN()}
@@ -321,4 +368,18 @@ func (s *session) Report() *arbiter.Report {
 		}
 	}
 	return r
+}
+
+// replay rebuilds the report of every ply played, replaying the game's moves (in
+// canonical USI, which the reports then show as the texts) in a fresh session: the
+// referee is deterministic, so the same moves get the same reports.
+func (s *session) replay() []arbiter.Ply {
+	f := newSession(s.rs, *s.game.Start())
+	f.keep = true
+	for i := range s.game.Len() {
+		if _, err := f.Play(context.Background(), s.game.Ply(i).Move.String()); err != nil {
+			break // cannot happen: the moves were played from the same start
+		}
+	}
+	return f.plies
 }

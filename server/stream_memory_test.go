@@ -1,0 +1,112 @@
+package server_test
+
+import (
+	"context"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/arbiter-xq/arbiter/arbiter"
+	"github.com/arbiter-xq/arbiter/chushogi/chutest"
+	"github.com/arbiter-xq/arbiter/internal/worstcase"
+	"github.com/arbiter-xq/arbiter/rules/banqi"
+	"github.com/arbiter-xq/arbiter/rules/chinese"
+	"github.com/arbiter-xq/arbiter/rules/chu"
+	"github.com/arbiter-xq/arbiter/rules/xqrules"
+)
+
+// streamCase is a long game stream of one game: its ruleset, start and moves, all in
+// one repetition window or repeating a few positions (what a hostile client sends to
+// make a stream hold as much as it can).
+type streamCase struct {
+	name    string
+	rs      arbiter.Ruleset
+	start   string
+	moves   []string
+	maxSize int // the documented bound, in bytes per stream
+}
+
+func streamCases(tb testing.TB) []streamCase {
+	tb.Helper()
+	const plies = 4000
+	xq, err := xqrules.New(chinese.New()).WithOptions([]arbiter.Override{{Name: "natural_move_limit", Value: "off"}})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	walk, err := chutest.ReversibleWalk(plies)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	jcsa, err := chu.New("chu-jcsa2004")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var bq arbiter.Ruleset
+	for _, r := range banqi.All() {
+		if r.Info().ID == "banqi-tw" {
+			bq, err = r.WithOptions([]arbiter.Override{{Name: "repetition", Value: "off"}})
+			if err != nil {
+				tb.Fatal(err)
+			}
+		}
+	}
+	// The lion's shuffle: two squares back and forth, a handful of positions.
+	return []streamCase{
+		{"xiangqi", xq, worstcase.LongCycleFEN, worstcase.LongCycle(2900), 1 << 20}, // drawn at the third occurrence, ply 2944,
+		{"banqi", bq, "4/4/4/4/4/4/r3/G3 b - 0", strings.Fields("a2-a3 a1-b1 a3-b3 " + strings.Repeat("b1-a1 b3-c3 a1-b1 c3-b3 ", plies/4-1)), 512 << 10},
+		{"chu-walk", jcsa, chutest.WalkStart, walk, 2 << 20},
+	}
+}
+
+// streamBytes opens a stream's session, plays the moves and returns the live heap it
+// holds after a collection.
+func streamBytes(tb testing.TB, c streamCase) (int64, arbiter.Session) {
+	tb.Helper()
+	before := liveHeap()
+	s, err := c.rs.NewGame(arbiter.Start{Position: c.start})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for i, m := range c.moves {
+		u, err := s.Play(context.Background(), m)
+		if err != nil || u.Status == arbiter.StatusGameOver {
+			tb.Fatalf("%s ply %d %s: %v %s", c.name, i+1, m, err, u.Explanation)
+		}
+	}
+	after := liveHeap()
+	runtime.KeepAlive(s)
+	return int64(after) - int64(before), s
+}
+
+// A game stream holds what its rules need (the repetition window, the latest cycle's
+// plies), not every ply it has played (issue 29, finding 2: a chu shogi stream of a
+// 4,000-ply shuffle kept 9.3 MB).
+func TestStreamMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("replays 4,000-ply games")
+	}
+	for _, c := range streamCases(t) {
+		n, _ := streamBytes(t, c)
+		t.Logf("%s: %d plies, %d bytes per stream", c.name, len(c.moves), n)
+		if n > int64(c.maxSize) {
+			t.Errorf("%s: a stream of %d plies holds %d bytes, over its bound of %d", c.name, len(c.moves), n, c.maxSize)
+		}
+	}
+}
+
+// BenchmarkStreamBytes reports the live heap one game stream holds after its 4,000
+// plies (bytes/stream).
+func BenchmarkStreamBytes(b *testing.B) {
+	for _, c := range streamCases(b) {
+		b.Run(c.name, func(b *testing.B) {
+			var total int64
+			streams := 0
+			for b.Loop() {
+				n, _ := streamBytes(b, c)
+				total += n
+				streams++
+			}
+			b.ReportMetric(float64(total)/float64(streams), "bytes/stream")
+		})
+	}
+}
