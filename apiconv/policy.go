@@ -2,6 +2,7 @@ package apiconv
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/arbiter-xq/arbiter/arbiter"
 	arbiterv1 "github.com/arbiter-xq/arbiter/proto/arbiter/v1"
@@ -150,4 +151,61 @@ func rulesetOptions(opts []arbiter.OptionInfo) []*arbiterv1.RulesetOption {
 		})
 	}
 	return out
+}
+
+// CodePolicyNotUsed is the reason of a policy field set in a request whose ruleset's game
+// does not use it (a natural move limit for chu shogi): the request is refused rather
+// than the field silently ignored, so a site learns its house policy does not apply.
+const CodePolicyNotUsed = "POLICY_FIELD_NOT_USED"
+
+// PolicyFieldsUsed lists the proto policy fields (snake_case) a game's rulesets read.
+// Xiangqi reads them all; banqi the occurrences and on_violation (its no-progress limit
+// is the ruleset option no_progress_plies); chu shogi none (its repetition count is the
+// option chu.repetition.occurrences). An unknown game reads them all.
+func PolicyFieldsUsed(game string) []string {
+	switch game {
+	case arbiter.GameBanqi:
+		return []string{"loss_at_occurrence", "draw_at_occurrence", "on_violation"}
+	case arbiter.GameChuShogi:
+		return nil
+	}
+	return []string{"loss_at_occurrence", "draw_at_occurrence", "on_violation", "natural_move_limit", "counted_checks_limit", "no_draw_before_move"}
+}
+
+// CheckPolicyUsed refuses a policy field the request sets that the rulesets of game do
+// not use: a *FieldError naming "policy.<field>" with CodePolicyNotUsed, saying what the
+// game uses instead. A nil policy or one with only used fields set passes.
+func CheckPolicyUsed(game string, p *arbiterv1.Policy) error {
+	if p == nil {
+		return nil
+	}
+	set := []struct {
+		field string
+		on    bool
+	}{
+		{"loss_at_occurrence", p.LossAtOccurrence != nil},
+		{"draw_at_occurrence", p.DrawAtOccurrence != nil},
+		{"on_violation", p.GetOnViolation() != arbiterv1.OnViolation_ON_VIOLATION_UNSPECIFIED},
+		{"natural_move_limit", p.GetNaturalMoveLimit() != 0},
+		{"counted_checks_limit", p.CountedChecksLimit != nil},
+		{"no_draw_before_move", p.GetNoDrawBeforeMove() != 0},
+	}
+	used := PolicyFieldsUsed(game)
+	for _, f := range set {
+		if !f.on || slices.Contains(used, f.field) {
+			continue
+		}
+		instead := ""
+		switch {
+		case game == arbiter.GameChuShogi:
+			instead = "; chu shogi rulesets use no policy field (the repetition count is the option chu.repetition.occurrences, set in the ruleset id, e.g. chu-lishogi+chu.repetition.occurrences=3)"
+		case game == arbiter.GameBanqi && f.field == "natural_move_limit":
+			instead = "; banqi's no-progress limit is the ruleset option no_progress_plies, set in the ruleset id (e.g. banqi-tw+no_progress_plies=100)"
+		case game == arbiter.GameBanqi:
+			instead = "; banqi rulesets use only loss_at_occurrence, draw_at_occurrence and on_violation"
+		}
+		return &FieldError{Field: "policy." + f.field, Code: CodePolicyNotUsed,
+			Reason: fmt.Sprintf("the %s rulesets do not use %s, so it would be ignored: leave it unset%s", game, f.field, instead)}
+	}
+	return nil
 }

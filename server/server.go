@@ -148,7 +148,7 @@ func (s *Server) Adjudicate(ctx context.Context, req *arbiterv1.AdjudicateReques
 	if err != nil {
 		return nil, err
 	}
-	start, err := s.gameStart("", req.GetFen(), req.GetDeal(), req.GetMoves(), req.GetNotation(), req.GetPolicy())
+	start, err := s.gameStart("", rs.Info().Game, req.GetFen(), req.GetDeal(), req.GetMoves(), req.GetNotation(), req.GetPolicy())
 	if err != nil {
 		return nil, err
 	}
@@ -201,7 +201,11 @@ func (s *Server) Compare(ctx context.Context, req *arbiterv1.CompareRequest) (*a
 		}
 		sets = append(sets, rs)
 	}
-	start, err := s.gameStart("", req.GetFen(), req.GetDeal(), req.GetMoves(), req.GetNotation(), req.GetPolicy())
+	game := arbiter.GameXiangqi
+	if len(sets) > 0 {
+		game = sets[0].Info().Game
+	}
+	start, err := s.gameStart("", game, req.GetFen(), req.GetDeal(), req.GetMoves(), req.GetNotation(), req.GetPolicy())
 	if err != nil {
 		return nil, err
 	}

@@ -211,7 +211,8 @@ const state = {
 async function loadCapabilities() {
   try {
     const doc = await api("GET", "/openapi.json");
-    const req = (doc.definitions || {}).v1AdjudicateRequest || {};
+    const schemas = (doc.components && doc.components.schemas) || doc.definitions || {};
+    const req = schemas.v1AdjudicateRequest || {};
     state.pictures = !!(req.properties && req.properties.svg);
     state.plyPictures = !!(req.properties && req.properties.plySvgs);
   } catch (e) {
