@@ -318,9 +318,11 @@ async function judge(ev) {
       game = await readGame();
     } catch (err) {
       errBox.append(errorView(err, "game text"));
+      showResults(errBox);
       return;
     }
     const base = {fen: game.fen, moves: game.moves, policy: policy()};
+    state.lastFen = game.fen;
     if (state.pictures) base.svg = true;
     const answers = await Promise.all(ids.map((id) => adjudicateWithPictures(Object.assign({ruleset: id}, base))
       .then((r) => ({id, r}), (err) => ({id, err}))));
@@ -330,6 +332,7 @@ async function judge(ev) {
     if (errs.length === answers.length && errs.every((a) => a.err.message === errs[0].err.message)) {
       errBox.append(errorView(errs[0].err));
       markBadMove(badMoveIndex(errs[0].err));
+      showResults(errBox);
       return;
     }
     for (const a of answers) {
@@ -347,10 +350,12 @@ async function judge(ev) {
       }
     }
     if (answers.length > 1) $("results").prepend(agreementView(answers));
+    numberHistory(answers);
     // A link that opens this ruling again (to share a dispute's ruling).
     const link = judgeLink(ids, game);
     history.replaceState(null, "", link);
     $("results").prepend(el("p", {class: "share"}, el("a", {href: link}, "Link to this ruling")));
+    showResults();
   } finally {
     $("judge-busy").hidden = true;
     $("judge-button").disabled = false;
@@ -408,10 +413,22 @@ function showHistory(game) {
   }
   h.append(el("p", {}, el("strong", {}, "Start: "), el("code", {}, game.fen || "the standard start position")));
   if (game.moves.length) {
-    h.append(el("ol", {class: "move-tokens", "aria-label": "Moves sent"},
-      game.moves.map((m, i) => el("li", {"data-index": i}, el("code", {}, m)))));
+    const list = el("ol", {class: "move-tokens", "aria-label": "Moves sent"},
+      game.moves.map((m, i) => el("li", {"data-index": i}, el("code", {}, m))));
+    h.append(list);
+    numberTokens(list.querySelectorAll("li"), moveNumbering(game.moves.length, null, "xiangqi", game.fen));
   }
   h.hidden = false;
+}
+
+// showChosenGame lists the moves of the game chosen in a PGN at once, before judging; the
+// rulings shown are of another game, so they go.
+function showChosenGame(g) {
+  $("results").replaceChildren();
+  $("judge-error").replaceChildren();
+  state.steppers = [];
+  state.activeStepper = null;
+  showHistory({fen: g.fen || $("fen").value.trim(), moves: g.moves || [], tags: g.tags || []});
 }
 
 function markBadMove(i) {
@@ -427,6 +444,12 @@ function markBadMove(i) {
 // termination, and a move one ruleset refuses (at which ply) where another accepts it.
 function agreementView(answers) {
   if (answers.length < 2) return el("span");
+  const games = [...new Set(answers.map((a) => gameOf(a.id, a.r)))];
+  if (games.length > 1) {
+    return el("p", {class: "agreement games"}, "These rulesets belong to different games (",
+      games.map((g) => g + ": " + answers.filter((a) => gameOf(a.id, a.r) === g).map((a) => a.id).join(", ")).join("; "),
+      "), so their answers are not compared. One history is written in one game's notation: judge each game's rulesets on its own record.");
+  }
   const key = (a) => a.err ? "refused|" + badMoveIndex(a.err) :
     [(a.r.ruling || {}).verdict, a.r.result, a.r.termination].join("|");
   const same = answers.every((a) => key(a) === key(answers[0]));
@@ -435,6 +458,97 @@ function agreementView(answers) {
     same ? "The rulesets agree." : refused ?
       "The rulesets disagree: a move one ruleset accepts is refused by another; compare below." :
       "The rulesets disagree: compare the verdicts below.");
+}
+
+// gameOf is the game of a ruleset id ("chu-lishogi+x=y" -> "chu-shogi"), from the
+// answer when there is one, else from the listed rulesets.
+function gameOf(id, r) {
+  if (r && r.game) return r.game;
+  const base = String(id || "").split("+")[0];
+  const info = state.rulesets.find((x) => x.id === base);
+  return (info && info.game) || "xiangqi";
+}
+
+// explanationSummary is the ruling's own reasons: the explanation up to the per-ply lines
+// ("...\nply 994 捉: ..."), wherever the cycle starts.
+function explanationSummary(why) {
+  const text = String(why || "");
+  const m = /\n(?=ply \d+ )/.exec(text);
+  if (m) return text.slice(0, m.index);
+  return text.split(/\s(?=ply \d+ \S+: )/)[0];
+}
+
+// showResults brings what judging produced into view (the form is a screen tall, and the
+// answer used to land below it) and moves the keyboard focus to its first heading.
+function showResults(target) {
+  const box = target || $("results").querySelector(".agreement, .ruling") || $("results");
+  box.scrollIntoView({block: "start"});
+  const h = box.matches(".ruling") ? box.querySelector("h3") : null;
+  if (h) {
+    h.setAttribute("tabindex", "-1");
+    h.focus({preventScroll: true});
+  }
+}
+
+// ---- moves numbered as players number them --------------------------------------------------
+
+// moveNumbering labels each ply as players write it: pairs for xiangqi and banqi
+// ("1. 炮二平五 马８进７"; a record that starts with the second player's move opens with "1. …"),
+// a number per move for chu shogi, as kifu do. sides are the plies' sides (empty: the
+// players alternate from the first), fen the start position (a xiangqi FEN's move number
+// is the first number). Returns [{no, first, label}] per ply: label is "12." on the first
+// player's move (or on every chu shogi move), "12…" on a second player's move that opens a
+// line, "" on the others (the move number is then in no).
+function moveNumbering(n, sides, game, fen, firstPlayer) {
+  const out = [];
+  const parts = String(fen || "").trim().split(/\s+/);
+  if (game === "chu-shogi") {
+    const base = /^\d+$/.test(parts[3] || "") ? Number(parts[3]) : 1;
+    for (let i = 0; i < n; i++) out.push({no: base + i, first: true, label: (base + i) + "."});
+    return out;
+  }
+  let no = game === "xiangqi" && /^\d+$/.test(parts[5] || "") && Number(parts[5]) > 0 ? Number(parts[5]) : 1;
+  const first = firstPlayer || "SIDE_RED";
+  let prevFirst = null;
+  for (let i = 0; i < n; i++) {
+    let isFirst;
+    if (sides && sides[i]) isFirst = sides[i] === first;
+    else if (i === 0) isFirst = !(game === "xiangqi" && parts[1] === "b");
+    else isFirst = !prevFirst;
+    if (isFirst && prevFirst === true) no++; // a missing second move (cannot happen in a legal record)
+    if (isFirst) out.push({no, first: true, label: no + "."});
+    else out.push({no, first: false, label: i === 0 ? no + "…" : ""});
+    if (!isFirst) no++;
+    prevFirst = isFirst;
+  }
+  return out;
+}
+
+// numberingOf is the numbering of an answer's plies.
+function numberingOf(r, fen) {
+  const plies = r.plies || [];
+  return moveNumbering(plies.length, plies.map((p) => p.side), r.game || gameOf(r.ruleset), fen, r.firstPlayer);
+}
+
+// numberHistory numbers the moves sent as the first answer numbers them.
+function numberHistory(answers) {
+  const a = answers.find((x) => x.r && (x.r.plies || []).length);
+  const items = document.querySelectorAll("#history .move-tokens li");
+  if (!items.length) return;
+  const nums = a ? numberingOf(a.r, state.lastFen) : moveNumbering(items.length, null, "xiangqi", state.lastFen);
+  numberTokens(items, nums);
+}
+
+function numberTokens(items, nums) {
+  items.forEach((li, i) => {
+    const old = li.querySelector(".move-no");
+    if (old) old.remove();
+    const x = nums[i];
+    if (!x) return;
+    li.classList.toggle("pair-start", x.first);
+    if (x.label) li.prepend(el("span", {class: "move-no"}, x.label + " "));
+    else li.prepend(el("span", {class: "sr-only move-no"}, x.no + "… "));
+  });
 }
 
 // ---- one ruleset's ruling ----------------------------------------------------------------
@@ -468,7 +582,7 @@ function rulingView(r, request) {
   // The ruling's own reasons up front; the response's explanation (which walks through
   // every ply, as the tables below do) folded away.
   const why = (ruling && ruling.explanation) || r.explanation || "";
-  const summary = why.split(/\s(?=ply 1 )/)[0];
+  const summary = explanationSummary(why);
   if (summary) sec.append(el("p", {class: "explanation"}, summary));
   if (r.explanation && r.explanation !== summary) {
     sec.append(el("details", {class: "full-explanation"}, el("summary", {}, "Full explanation, ply by ply"), el("p", {}, r.explanation)));
@@ -508,11 +622,19 @@ function cycleView(r) {
     el("thead", {}, el("tr", {}, el("th", {scope: "col"}, "Ply"), el("th", {scope: "col"}, "Move"),
       el("th", {scope: "col"}, "Nature"), el("th", {scope: "col"}, "Evidence"))),
     el("tbody", {}, plies.map((p) => el("tr", {},
-      el("th", {scope: "row"}, p.ply, " ", term(p.side)),
+      el("th", {scope: "row"}, cycleMoveNo(r, p), " ", term(p.side), el("div", {class: "muted ply-of"}, "ply ", p.ply)),
       el("td", {}, moveView(p.move)),
       el("td", {}, natureView(p)),
       el("td", {}, evidenceView(p)))))));
   return box;
+}
+
+// cycleMoveNo is a ply's move number as players write it ("12." or "12…").
+function cycleMoveNo(r, p) {
+  const nums = numberingOf(r, state.lastFen || "");
+  const x = nums[(r.plies || []).indexOf(p)];
+  if (!x) return p.ply + ".";
+  return x.first ? x.no + "." : x.no + "…";
 }
 
 function moveView(m) {
@@ -533,11 +655,13 @@ function moveLabel(m) {
   return m.chinese || m.wxf || m.iccs || Object.values(m).find((v) => typeof v === "string" && v) || "";
 }
 
+// natureView is the nature that counts (the ruleset's choice among the move's natures);
+// the evidence beside it lists every threat, counted or not. "chase 捉 (also idle 闲)"
+// read as a contradiction, so the others are not named here.
 function natureView(p) {
   const n = p.nature || (p.natures && p.natures[0]);
   if (!n) return el("span", {class: "muted"}, p.check ? "check (not classified)" : "—");
-  const others = (p.natures || []).filter((x) => x !== n);
-  return el("span", {}, el("strong", {}, term(n)), others.length ? [" (also ", others.map(termText).join(", "), ")"] : null);
+  return el("span", {}, el("strong", {}, term(n)));
 }
 
 function evidenceView(p) {
@@ -565,12 +689,17 @@ function evidenceView(p) {
 function stepperView(r, request) {
   const plies = r.plies || [];
   const s = {r, request, index: plies.length ? plies.length - 1 : -1, cache: new Map()};
-  const list = el("ol", {class: "ply-list", role: "listbox", "aria-label": "Plies of " + r.ruleset, tabindex: "0"});
+  const nums = numberingOf(r, request.fen);
+  s.nums = nums;
+  const pairs = (r.game || gameOf(r.ruleset)) !== "chu-shogi";
+  const list = el("ol", {class: "ply-list" + (pairs ? " pairs" : ""), role: "listbox", "aria-label": "Moves of " + r.ruleset, tabindex: "0"});
   plies.forEach((p, i) => {
     const inCycle = r.cycle && p.ply >= r.cycle.firstPly && p.ply <= r.cycle.lastPly;
-    list.append(el("li", {role: "option", id: "ply-" + r.ruleset + "-" + p.ply, "data-index": i,
-      class: inCycle ? "in-cycle" : "", onclick: () => s.go(i)},
-      el("span", {class: "ply-no"}, p.ply, "."), " ", moveLabel(p.move)));
+    const x = nums[i] || {label: p.ply + "."};
+    list.append(el("li", {role: "option", id: "ply-" + r.ruleset + "-" + p.ply, "data-index": i, "data-ply": p.ply,
+      class: [inCycle ? "in-cycle" : "", x.first ? "first" : "second", i === 0 && !x.first ? "opens" : ""].filter(Boolean).join(" "),
+      title: "ply " + p.ply, onclick: () => s.go(i)},
+      x.label ? el("span", {class: "ply-no"}, x.label) : el("span", {class: "sr-only"}, x.no + "…"), " ", moveLabel(p.move)));
   });
   const detail = el("div", {class: "ply-detail", "aria-live": "polite"});
   const prev = el("button", {type: "button", "aria-label": "Previous ply", onclick: () => s.go(s.index - 1)}, "◀ previous");
@@ -608,8 +737,10 @@ function stepperView(r, request) {
       return;
     }
     const p = plies[s.index];
+    const x = s.nums[s.index] || {};
+    const moveNo = x.no ? (x.first ? x.no + ". " : x.no + "… ") : "";
     detail.append(
-      el("p", {class: "ply-head"}, el("strong", {}, "Ply ", p.ply, " · "), term(p.side), " · ", moveView(p.move),
+      el("p", {class: "ply-head"}, el("strong", {}, moveNo, "Ply ", p.ply, " · "), term(p.side), " · ", moveView(p.move),
         p.capture ? el("span", {class: "flag"}, " capture") : null, p.check ? el("span", {class: "flag"}, " check") : null),
       el("p", {}, natureView(p)),
       evidenceView(p),
@@ -869,6 +1000,7 @@ async function main() {
   $("pgn-game").addEventListener("change", () => {
     const g = state.pgnGames && state.pgnGames[Number($("pgn-game").value)];
     if (g && g.fen) $("fen").value = g.fen;
+    if (g) showChosenGame(g);
   });
   window.addEventListener("hashchange", route);
   if (!location.hash.startsWith("#judge?")) route();
