@@ -533,15 +533,109 @@ func TestPageInBrowser(t *testing.T) {
 		b.screenshot("phone")
 	})
 
+	t.Run("casebook: filter by diagram number, id and source; rulesets by game", func(t *testing.T) {
+		b.t = t
+		b.open("/#casebook")
+		b.run("wait for the list", chromedp.WaitVisible(`#cases-table tbody tr`, chromedp.ByQuery))
+		for _, q := range []string{"图12", "cxa2020-图6", "参考图3", "constructed"} {
+			b.setValue("cases-book", q)
+			b.setValue("cases-kind", "")
+			j, _ := json.Marshal(strings.ToLower(q))
+			var listed bool
+			b.run("filter "+q, chromedp.Click(`#cases-form button[type="submit"]`, chromedp.ByQuery),
+				chromedp.Poll(`document.getElementById("cases-count").textContent.toLowerCase().includes(`+string(j)+`)`, &listed))
+			var rows, matching int
+			b.eval(`document.querySelectorAll('#cases-table tbody tr').length`, &rows)
+			b.eval(`[...document.querySelectorAll('#cases-table tbody tr')].filter((tr) => tr.textContent.toLowerCase().includes(`+string(j)+`)).length`, &matching)
+			if rows == 0 || matching != rows || !strings.Contains(b.text(`#cases-count`), q) {
+				t.Errorf("filter %q: %d rows, %d showing it; count %q", q, rows, matching, b.text(`#cases-count`))
+			}
+		}
+		var groups []string
+		b.eval(`[...document.querySelectorAll('#rulesets .game-group .game-name')].map((e) => e.textContent)`, &groups)
+		if len(groups) < 2 || !strings.HasPrefix(groups[0], "Xiangqi") {
+			t.Errorf("ruleset groups %q, want xiangqi first and another game", groups)
+		}
+		var optgroups int
+		b.eval(`document.querySelectorAll('#cases-ruleset optgroup').length`, &optgroups)
+		if optgroups < 2 {
+			t.Errorf("%d optgroups in the ruleset filter", optgroups)
+		}
+	})
+
+	t.Run("casebook on a phone: one card per case", func(t *testing.T) {
+		b.t = t
+		b.run("narrow window", chromedp.EmulateViewport(390, 844))
+		defer b.run("wide window", chromedp.EmulateViewport(1400, 1000))
+		b.open("/#casebook")
+		b.run("wait for the list", chromedp.WaitVisible(`#cases-table tbody tr`, chromedp.ByQuery))
+		var overlaps int
+		b.eval(`[...document.querySelectorAll('#cases-table tbody tr')].slice(0, 40).filter((tr) => {
+			const cells = [...tr.children].map((c) => c.getBoundingClientRect()).filter((r) => r.height > 0);
+			for (let i = 0; i < cells.length; i++) for (let j = i + 1; j < cells.length; j++) {
+				const a = cells[i], b = cells[j];
+				if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1) return true;
+			}
+			return false;
+		}).length`, &overlaps)
+		if overlaps != 0 {
+			t.Errorf("%d case rows have cells overlapping at 390 px", overlaps)
+		}
+		var overflow int
+		b.eval(`document.documentElement.scrollWidth - document.documentElement.clientWidth`, &overflow)
+		if overflow > 0 {
+			t.Errorf("the casebook is %d px wider than a 390 px window", overflow)
+		}
+		b.screenshotView("phone-casebook")
+	})
+
 	t.Run("verify the casebook", func(t *testing.T) {
 		b.t = t
 		b.open("/#verify")
 		b.run("verify", chromedp.Click(`#verify-button`, chromedp.ByID),
 			chromedp.WaitVisible(`#verify-table tbody tr`, chromedp.ByQuery))
+		b.run("wait for every ruleset", chromedp.WaitNotVisible(`#verify-progress`, chromedp.ByQuery))
 		sum := b.text(`#verify-summary`)
 		if !strings.Contains(sum, "passed") || !strings.Contains(sum, "0 failed") {
 			t.Errorf("summary %q", sum)
 		}
+		// A known divergence is explained in the user's terms; the maintainers' note that
+		// speaks of the code is folded away.
+		var row string
+		b.eval(`(() => { const a = document.querySelector('#verify-table a[href="#case=cxa2020-%E5%9B%BE13"]'); return a ? a.closest('tr').innerText : ""; })()`, &row)
+		if row == "" {
+			t.Error("no row for the known divergence cxa2020-图13")
+		} else if strings.Contains(row, ".go") || !strings.Contains(row, "Known divergence") || !strings.Contains(row, "Ply 3") {
+			t.Errorf("the divergence reads %q, want the plies that differ and no developer notes", row)
+		}
 		b.screenshotView("verify")
+	})
+
+	t.Run("accessibility audit (axe-core)", func(t *testing.T) {
+		b.t = t
+		src, why := axeSource(t)
+		if src == "" {
+			t.Skipf("axe-core %s unavailable: %s", axeVersion, why)
+		}
+		b.judgeWith(fig6.fen, strings.Join(fig6.moves, " "))
+		b.run("wait for the ruling", chromedp.WaitVisible(`.ruling[data-ruleset="chinese"] .verdict`, chromedp.ByQuery))
+		b.audit(src, "a ruling")
+		b.judgeWith(fig6.fen, "f0e0 e8f8 e0e9")
+		b.run("wait for the error", chromedp.WaitVisible(`#judge-error .error`, chromedp.ByQuery))
+		b.audit(src, "an error")
+		b.open("/#casebook")
+		b.run("wait for the list", chromedp.WaitVisible(`#cases-table tbody tr`, chromedp.ByQuery))
+		b.setValue("cases-book", "图1") // a few cases: axe takes minutes over all of them
+		var listed bool
+		b.run("filter", chromedp.Click(`#cases-form button[type="submit"]`, chromedp.ByQuery),
+			chromedp.Poll(`document.getElementById("cases-count").textContent.includes("图1")`, &listed))
+		b.audit(src, "the casebook")
+		b.open("/#case=cxa2020-%E5%9B%BE6")
+		b.run("wait for the case", chromedp.WaitVisible(`#case-detail h3`, chromedp.ByQuery))
+		b.audit(src, "a case")
+		b.open("/#verify")
+		b.run("verify", chromedp.Click(`#verify-button`, chromedp.ByID), chromedp.WaitVisible(`#verify-table tbody tr`, chromedp.ByQuery),
+			chromedp.WaitNotVisible(`#verify-progress`, chromedp.ByQuery))
+		b.audit(src, "the verification")
 	})
 }

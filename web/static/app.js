@@ -105,6 +105,8 @@ function pieceText(p) {
   return [p.side ? humanize(p.side) : "", p.type ? humanize(p.type) : "", p.name || "", p.square || ""].filter(Boolean).join(" ");
 }
 
+const GAME_NAMES = {"xiangqi": "Xiangqi 象棋", "banqi": "Banqi 暗棋", "chu-shogi": "Chu shogi 中将棋"};
+
 // ---- the API ------------------------------------------------------------------------------
 
 // ApiError is a failed call: the google.rpc.Status of the body when there is one.
@@ -231,13 +233,27 @@ async function loadRulesets() {
   }
   $("rulesets-loading").remove();
   const more = box.querySelector(".more-rulesets");
-  state.rulesets.forEach((rs, i) => {
-    const id = "rs-" + rs.id;
-    more.before(el("div", {class: "check"},
-      el("input", {type: "checkbox", id, name: "ruleset", value: rs.id, checked: rs.id === "chinese" || (i === 0 && !state.rulesets.some((r) => r.id === "chinese"))}),
-      el("label", {for: id}, el("strong", {}, rs.id), " — ", rs.name || "", rs.edition ? " (" + rs.edition + ")" : "")));
-    for (const sel of [$("cases-ruleset"), $("verify-ruleset")]) sel.append(el("option", {value: rs.id}, rs.id));
-  });
+  // Grouped by game, xiangqi first: a history is written in one game's notation.
+  const games = [...new Set(state.rulesets.map((rs) => rs.game || "xiangqi"))]
+    .sort((a, b) => (a === "xiangqi" ? -1 : b === "xiangqi" ? 1 : a.localeCompare(b)));
+  const selGroups = new Map();
+  for (const g of games) {
+    const group = el("div", {class: "game-group", role: "group", "aria-labelledby": "game-" + g},
+      el("p", {class: "game-name", id: "game-" + g}, GAME_NAMES[g] || g));
+    more.before(group);
+    for (const sel of [$("cases-ruleset"), $("verify-ruleset")]) {
+      const og = el("optgroup", {label: GAME_NAMES[g] || g});
+      sel.append(og);
+      selGroups.set(sel.id + "|" + g, og);
+    }
+    state.rulesets.filter((rs) => (rs.game || "xiangqi") === g).forEach((rs) => {
+      const id = "rs-" + rs.id;
+      group.append(el("div", {class: "check"},
+        el("input", {type: "checkbox", id, name: "ruleset", value: rs.id, checked: rs.id === "chinese" || (rs === state.rulesets[0] && !state.rulesets.some((r) => r.id === "chinese"))}),
+        el("label", {for: id}, el("strong", {}, rs.id), " — ", rs.name || "", rs.edition ? " (" + rs.edition + ")" : "")));
+      for (const sel of [$("cases-ruleset"), $("verify-ruleset")]) selGroups.get(sel.id + "|" + g).append(el("option", {value: rs.id}, rs.id));
+    });
+  }
 }
 
 // ---- judge: read the game, ask every chosen ruleset --------------------------------------
@@ -599,7 +615,15 @@ function rulingView(r, request) {
 // pictureView shows a server-drawn SVG as an image (an <img> runs no script).
 function pictureView(svg, alt) {
   const url = URL.createObjectURL(new Blob([svg], {type: "image/svg+xml"}));
-  return el("figure", {class: "picture"}, el("img", {src: url, alt, class: "board-picture"}));
+  const fig = el("figure", {class: "picture"}, el("img", {src: url, alt, class: "board-picture"}));
+  // Larger on request: the board fills the ruling's width (again: back to its size).
+  const zoom = el("button", {type: "button", class: "zoom", "aria-pressed": "false", onclick: () => {
+    const on = fig.classList.toggle("zoomed");
+    zoom.setAttribute("aria-pressed", on ? "true" : "false");
+    zoom.textContent = on ? "Smaller board" : "Larger board";
+  }}, "Larger board");
+  fig.append(zoom);
+  return fig;
 }
 
 function cycleView(r) {
@@ -811,7 +835,7 @@ async function listCases(ev) {
   const q = new URLSearchParams();
   if ($("cases-ruleset").value) q.set("ruleset", $("cases-ruleset").value);
   if ($("cases-tag").value.trim()) q.set("tag", $("cases-tag").value.trim());
-  if ($("cases-book").value.trim()) q.set("book", $("cases-book").value.trim());
+  const source = $("cases-book").value.trim();
   if ($("cases-kind").value) q.set("constructed", $("cases-kind").value);
   $("cases-error").replaceChildren();
   let data;
@@ -821,7 +845,7 @@ async function listCases(ev) {
     $("cases-error").append(errorView(err, "casebook"));
     return;
   }
-  const cases = data.cases || [];
+  const cases = (data.cases || []).filter((c) => sourceMatches(c, source));
   const tags = new Set();
   const body = $("cases-table").tBodies[0];
   body.replaceChildren();
@@ -830,7 +854,7 @@ async function listCases(ev) {
     const src = c.source || {};
     body.append(el("tr", {},
       el("th", {scope: "row"}, el("a", {href: "#case=" + encodeURIComponent(c.id)}, c.id)),
-      el("td", {}, c.title || ""),
+      el("td", {class: "title"}, c.title || ""),
       el("td", {class: "source", title: src.book || ""}, src.constructed ? ["constructed", src.clause ? el("div", {class: "muted"}, src.clause) : null]
         : [el("span", {lang: "zh"}, src.reference || ""), el("div", {class: "muted"}, shortBook(src.book))]),
       el("td", {}, (c.expectations || []).map((x) => el("div", {}, x.ruleset, ": ", expectText(x),
@@ -841,7 +865,18 @@ async function listCases(ev) {
     [...tags].sort().forEach((t) => $("tag-list").append(el("option", {value: t})));
   }
   $("cases-table").hidden = cases.length === 0;
-  $("cases-count").textContent = cases.length + (cases.length === 1 ? " case" : " cases");
+  $("cases-count").textContent = cases.length + (cases.length === 1 ? " case" : " cases") + (source ? " matching “" + source + "”" : "");
+}
+
+// sourceMatches is `arbiter casebook list --source` (casebook.Filter.Source): the text,
+// case-insensitive, in the case's id, source book or reference (图12, 参考图3, 26.2), or
+// "constructed" for a constructed case.
+function sourceMatches(c, text) {
+  if (!text) return true;
+  const src = c.source || {};
+  let hay = [c.id || "", src.book || "", src.reference || ""].join("\n");
+  if (src.constructed) hay += "\nconstructed";
+  return hay.toLowerCase().includes(text.toLowerCase());
 }
 
 // expectText is what an expectation asks for: the verdict and, when the case gives it,
@@ -921,14 +956,30 @@ async function verify(ev) {
   $("verify-error").replaceChildren();
   $("verify-busy").hidden = false;
   $("verify-button").disabled = true;
-  let data;
+  // One call per ruleset, so the page can say how far it got.
+  const ids = req.ruleset ? [req.ruleset] : state.rulesets.map((r) => r.id);
+  const data = {results: []};
+  const progress = $("verify-progress");
+  progress.max = ids.length;
+  progress.value = 0;
+  progress.hidden = false;
   try {
-    data = await api("POST", "/v1/casebook/verify", req);
+    for (const [i, id] of ids.entries()) {
+      $("verify-busy").textContent = "verifying " + id + " (" + (i + 1) + " of " + ids.length + ")…";
+      const part = await api("POST", "/v1/casebook/verify", Object.assign({}, req, {ruleset: id}));
+      for (const k of ["passed", "failed", "knownDivergences", "pending"]) data[k] = (data[k] || 0) + (part[k] || 0);
+      data.results.push(...(part.results || []));
+      progress.value = i + 1;
+      state.verified = data;
+      renderVerify();
+    }
   } catch (err) {
     $("verify-error").append(errorView(err, "verify"));
     return;
   } finally {
     $("verify-busy").hidden = true;
+    $("verify-busy").textContent = "verifying…";
+    progress.hidden = true;
     $("verify-button").disabled = false;
   }
   state.verified = data;
@@ -954,9 +1005,41 @@ function renderVerify() {
       el("td", {}, humanize(x.status)),
       el("td", {}, x.expectedRejectedPly ? "ply " + x.expectedRejectedPly + " refused (" + (x.expectedRejectedReason || "any reason") + ")" : termText(x.expectedVerdict || "VERDICT_UNSPECIFIED"), x.expectedNatures ? el("div", {lang: "zh", class: "natures"}, natures(x.expectedNatures)) : null),
       el("td", {}, x.actualRejectedPly ? "ply " + x.actualRejectedPly + " refused (" + (x.actualRejectedReason || "") + ")" : termText(x.actualVerdict || "VERDICT_UNSPECIFIED"), x.actualNatures ? el("div", {lang: "zh", class: "natures"}, natures(x.actualNatures)) : null),
-      el("td", {}, x.message || "")));
+      el("td", {}, differsView(x))));
   }
   $("verify-table").hidden = false;
+}
+
+// differsView says what differs in the user's terms (the verdicts, and the plies whose
+// nature differs: "ply 3: the book 兑 exchange offer, arbiter 捉 chase"); the maintainers'
+// note behind a known divergence, which speaks of the code, is folded away.
+function differsView(x) {
+  if (x.status === "CASE_STATUS_PASSED") return "";
+  const parts = [];
+  if (x.expectedRejectedPly || x.actualRejectedPly) {
+    if (x.message) parts.push(x.message);
+  } else {
+    const ev = x.expectedVerdict || "VERDICT_UNSPECIFIED", av = x.actualVerdict || "VERDICT_UNSPECIFIED";
+    parts.push(ev === av ? "Same verdict (" + termText(ev) + ")." : "The book rules " + termText(ev) + "; arbiter rules " + termText(av) + ".");
+    const en = x.expectedNatures || [], an = x.actualNatures || [];
+    for (let i = 0; i < Math.max(en.length, an.length); i++) {
+      if (en[i] && an[i] && en[i] !== an[i]) parts.push("Ply " + (i + 1) + ": the book " + natureWords(en[i]) + ", arbiter " + natureWords(an[i]) + ".");
+    }
+  }
+  const note = String(x.message || "").replace(/^known divergence:\s*/, "");
+  const box = el("div", {}, parts.join(" "));
+  if (x.status === "CASE_STATUS_KNOWN_DIVERGENCE") {
+    box.prepend(el("strong", {}, "Known divergence: "));
+    if (note) box.append(el("details", {class: "note"}, el("summary", {}, "Maintainers' note"), el("p", {}, note)));
+  } else if (x.status === "CASE_STATUS_FAILED" && note && !parts.includes(note)) {
+    box.append(el("div", {class: "muted"}, note));
+  }
+  return box;
+}
+
+function natureWords(n) {
+  const t = TERMS[n];
+  return t ? t[1] + " " + t[0] : humanize(n);
 }
 
 // ---- sections ------------------------------------------------------------------------------
