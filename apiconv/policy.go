@@ -2,6 +2,7 @@ package apiconv
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/arbiter-xq/arbiter/arbiter"
 	arbiterv1 "github.com/arbiter-xq/arbiter/proto/arbiter/v1"
@@ -150,4 +151,43 @@ func rulesetOptions(opts []arbiter.OptionInfo) []*arbiterv1.RulesetOption {
 		})
 	}
 	return out
+}
+
+// CodePolicyNotUsed is the reason of a policy field set in a request whose ruleset's game
+// does not use it (a natural move limit for chu shogi): the request is refused rather
+// than the field silently ignored, so a site learns its house policy does not apply.
+const CodePolicyNotUsed = "POLICY_FIELD_NOT_USED"
+
+// CheckPolicyUsed refuses a policy field the request sets that the ruleset does not
+// read (arbiter.PolicyReader): a *FieldError naming "policy.<field>" with
+// CodePolicyNotUsed, saying what the ruleset uses instead. A nil policy, a ruleset that
+// reads every field, or a policy with only read fields set passes.
+func CheckPolicyUsed(rs arbiter.Ruleset, p *arbiterv1.Policy) error {
+	pr, ok := rs.(arbiter.PolicyReader)
+	if p == nil || !ok {
+		return nil
+	}
+	used, instead := pr.PolicyFields()
+	set := []struct {
+		field string
+		on    bool
+	}{
+		{"loss_at_occurrence", p.LossAtOccurrence != nil},
+		{"draw_at_occurrence", p.DrawAtOccurrence != nil},
+		{"on_violation", p.GetOnViolation() != arbiterv1.OnViolation_ON_VIOLATION_UNSPECIFIED},
+		{"natural_move_limit", p.GetNaturalMoveLimit() != 0},
+		{"counted_checks_limit", p.CountedChecksLimit != nil},
+		{"no_draw_before_move", p.GetNoDrawBeforeMove() != 0},
+	}
+	for _, f := range set {
+		if !f.on || slices.Contains(used, f.field) {
+			continue
+		}
+		if instead != "" {
+			instead = "; " + instead
+		}
+		return &FieldError{Field: "policy." + f.field, Code: CodePolicyNotUsed,
+			Reason: fmt.Sprintf("the ruleset %s does not use %s, so it would be ignored: leave it unset%s", rs.Info().ID, f.field, instead)}
+	}
+	return nil
 }

@@ -164,6 +164,16 @@ type RecordPlayer interface {
 
 // TextBoarder is implemented by a Ruleset whose game can draw a position as text for a
 // terminal (the CLI's boards).
+// PolicyReader is a ruleset that reads only some of the policy's fields (banqi has its
+// no-progress limit as a ruleset option, chu shogi its repetition count): a request that
+// sets another is refused rather than silently ignored. A ruleset without it reads every
+// field.
+type PolicyReader interface {
+	// PolicyFields names the fields it reads (as the API names them, snake_case) and
+	// says what to use instead of the others.
+	PolicyFields() (fields []string, instead string)
+}
+
 type TextBoarder interface {
 	TextBoard(position string) (string, error)
 }

@@ -25,8 +25,9 @@ const maxPositionBytes = 512
 
 // gameStart decodes the common part of a request: the ply limit, the lengths of the
 // position and the move texts, the notation, the policy. prefix names the enclosing
-// message ("start.").
-func (s *Server) gameStart(prefix, fen, deal string, moves []string, n arbiterv1.Notation, pol *arbiterv1.Policy) (arbiter.Start, error) {
+// message ("start."). rs is the ruleset (of a comparison, the first): a policy field it
+// does not read is refused (apiconv.CheckPolicyUsed).
+func (s *Server) gameStart(prefix string, rs arbiter.Ruleset, fen, deal string, moves []string, n arbiterv1.Notation, pol *arbiterv1.Policy) (arbiter.Start, error) {
 	if len(moves) > s.cfg.MaxPlies {
 		return arbiter.Start{}, tooLong(prefix+"moves", len(moves), s.cfg.MaxPlies)
 	}
@@ -50,6 +51,9 @@ func (s *Server) gameStart(prefix, fen, deal string, moves []string, n arbiterv1
 	}
 	p, err := apiconv.CheckGamePolicy(pol)
 	if err != nil {
+		return arbiter.Start{}, domainError(err, prefix)
+	}
+	if err := apiconv.CheckPolicyUsed(rs, pol); err != nil {
 		return arbiter.Start{}, domainError(err, prefix)
 	}
 	start := arbiter.Start{Position: fen, Deal: deal, Policy: p}
@@ -88,7 +92,7 @@ func (s *Server) startGame(ctx context.Context, start *arbiterv1.GameStart) (*ga
 	if err != nil {
 		return nil, nil, err
 	}
-	gs, err := s.gameStart("start.", start.GetFen(), start.GetDeal(), start.GetMoves(), start.GetNotation(), start.GetPolicy())
+	gs, err := s.gameStart("start.", rs, start.GetFen(), start.GetDeal(), start.GetMoves(), start.GetNotation(), start.GetPolicy())
 	if err != nil {
 		return nil, nil, err
 	}

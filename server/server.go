@@ -152,7 +152,7 @@ func (s *Server) Adjudicate(ctx context.Context, req *arbiterv1.AdjudicateReques
 	if err != nil {
 		return nil, err
 	}
-	start, err := s.gameStart("", req.GetFen(), req.GetDeal(), req.GetMoves(), req.GetNotation(), req.GetPolicy())
+	start, err := s.gameStart("", rs, req.GetFen(), req.GetDeal(), req.GetMoves(), req.GetNotation(), req.GetPolicy())
 	if err != nil {
 		return nil, err
 	}
@@ -207,7 +207,11 @@ func (s *Server) Compare(ctx context.Context, req *arbiterv1.CompareRequest) (*a
 		}
 		sets = append(sets, rs)
 	}
-	start, err := s.gameStart("", req.GetFen(), req.GetDeal(), req.GetMoves(), req.GetNotation(), req.GetPolicy())
+	var first arbiter.Ruleset
+	if len(sets) > 0 {
+		first = sets[0]
+	}
+	start, err := s.gameStart("", first, req.GetFen(), req.GetDeal(), req.GetMoves(), req.GetNotation(), req.GetPolicy())
 	if err != nil {
 		return nil, err
 	}

@@ -275,35 +275,6 @@ func TestHTTPCallsAreMeasured(t *testing.T) {
 	}
 }
 
-func TestOpenAPI(t *testing.T) {
-	s := startSite(t, server.Config{})
-	code, b := call(t, "GET", s.url+"/openapi.json", "")
-	if code != 200 {
-		t.Fatalf("HTTP %d", code)
-	}
-	var doc struct {
-		Swagger string                                `json:"swagger"`
-		Paths   map[string]map[string]json.RawMessage `json:"paths"`
-	}
-	if err := json.Unmarshal(b, &doc); err != nil {
-		t.Fatal(err)
-	}
-	if doc.Swagger != "2.0" {
-		t.Errorf("swagger %q", doc.Swagger)
-	}
-	for path, method := range map[string]string{
-		"/v1/adjudicate": "post", "/v1/compare": "post", "/v1/rulesets": "get",
-		"/v1/cases": "get", "/v1/cases/{id}": "get", "/v1/casebook/verify": "post",
-	} {
-		if _, ok := doc.Paths[path][method]; !ok {
-			t.Errorf("no %s %s in the OpenAPI document", method, path)
-		}
-	}
-	if !bytes.Equal(b, arbiterv1.OpenAPI) {
-		t.Error("the served document is not the generated one")
-	}
-}
-
 func TestPGN(t *testing.T) {
 	s := startSite(t, server.Config{})
 	pgnText := "[Event \"demo\"]\n[FEN \"" + fig6.fen + "\"]\n\n1. R4.5 k5.6 {check} 2. 车五平四 f8e8 *\n\n" +

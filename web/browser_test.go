@@ -82,7 +82,7 @@ func newBrowser(t *testing.T) *browser {
 		chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-sync", true),
 		chromedp.Flag("lang", "en-US"),
-		chromedp.WindowSize(1280, 1000),
+		chromedp.WindowSize(1400, 1000),
 	)
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelTab := chromedp.NewContext(actx, chromedp.WithLogf(t.Logf))
@@ -124,10 +124,20 @@ func (b *browser) eval(expr string, out any) {
 	b.run("evaluate "+expr, chromedp.Evaluate(expr, out))
 }
 
+// wantInView fails the test unless the element's top is in the upper part of the window.
+func (b *browser) wantInView(sel string) {
+	b.t.Helper()
+	var top float64
+	b.eval(`document.querySelector(`+"`"+sel+"`"+`).getBoundingClientRect().top`, &top)
+	if top < -2 || top > 300 {
+		b.t.Errorf("%s is at %.0f px from the top of the window, want it in view at the top", sel, top)
+	}
+}
+
 // screenshot saves the whole page as NN-name.png.
 func (b *browser) screenshot(name string) { b.shoot(name, chromedp.FullScreenshot) }
 
-// screenshotView saves what the window shows (1280x1000) as NN-name.png.
+// screenshotView saves what the window shows (1400x1000) as NN-name.png.
 func (b *browser) screenshotView(name string) {
 	b.shoot(name, func(res *[]byte, _ int) chromedp.EmulateAction { return chromedp.CaptureScreenshot(res) })
 }
@@ -228,19 +238,56 @@ func TestPageInBrowser(t *testing.T) {
 		// The moves sent are numbered inside their items: numbers drawn outside overlapped
 		// the previous move once they had two or three digits.
 		var outside int
-		b.eval(`[...document.querySelectorAll('#history .move-tokens li')].filter((li) => {
-			const c = li.querySelector('code');
-			return !c || li.getBoundingClientRect().width < c.getBoundingClientRect().width + 8;
+		b.eval(`[...document.querySelectorAll('#history .move-tokens li.pair-start')].filter((li) => {
+			const c = li.querySelector('code'), n = li.querySelector('.move-no');
+			if (!c || !n) return true;
+			const l = li.getBoundingClientRect(), nr = n.getBoundingClientRect(), cr = c.getBoundingClientRect();
+			return nr.left < l.left - 1 || nr.right > cr.left + 1 || cr.right > l.right + 1;
 		}).length`, &outside)
 		if outside != 0 {
 			t.Errorf("%d moves sent have their number outside their box", outside)
+		}
+		// The ruling is where the eye is: scrolled to the top of the window, its heading
+		// focused (it landed ~1,000 px below the form).
+		b.wantInView(`.ruling[data-ruleset="chinese"]`)
+		var focused string
+		b.eval(`document.activeElement ? document.activeElement.id : ""`, &focused)
+		if focused != "h-chinese" {
+			t.Errorf("focus on %q after judging, want the ruling's heading", focused)
+		}
+		b.screenshotView("fig6-ruling-in-view")
+		// Moves numbered as players number them: one number per pair, the pair on a row.
+		list := b.text(`.ruling[data-ruleset="chinese"] .ply-list`)
+		for _, want := range []string{"1. 车四平五", "2. 车五平四"} {
+			if !strings.Contains(list, want) {
+				t.Errorf("move list %q lacks %q", list, want)
+			}
+		}
+		if strings.Contains(list, "3.") || strings.Contains(list, "4.") {
+			t.Errorf("move list %q numbers plies, not moves", list)
+		}
+		var sameRow bool
+		b.eval(`(() => { const q = (n) => document.querySelector('.ruling[data-ruleset="chinese"] .ply-list li[data-ply="' + n + '"]').getBoundingClientRect();
+			return Math.abs(q(1).top - q(2).top) < 2 && q(2).left > q(1).left; })()`, &sameRow)
+		if !sameRow {
+			t.Error("Red's move and Black's reply are not on one row")
+		}
+		if h := b.text(`#history .move-tokens`); !strings.Contains(h, "1. f0e0") || !strings.Contains(h, "2. e0f0") {
+			t.Errorf("moves sent %q, want them numbered in pairs", h)
+		}
+		if n := b.text(`.ruling[data-ruleset="chinese"] table.cycle-plies`); !strings.Contains(n, "2…") {
+			t.Errorf("cycle table %q lacks the move number 2… of Black's second move", n)
 		}
 		b.screenshot("fig6-ruling")
 	})
 
 	t.Run("step through the moves with the keyboard", func(t *testing.T) {
 		b.t = t
-		current := func() string { return b.text(`.ruling[data-ruleset="chinese"] .ply-list li.current`) }
+		current := func() string {
+			var ply string
+			b.eval(`document.querySelector('.ruling[data-ruleset="chinese"] .ply-list li.current').dataset.ply + "."`, &ply)
+			return ply
+		}
 		if got := current(); !strings.HasPrefix(got, "4.") {
 			t.Errorf("after judging, the current ply is %q, want the last (4.)", got)
 		}
@@ -251,7 +298,7 @@ func TestPageInBrowser(t *testing.T) {
 			t.Errorf("after two ← the current ply is %q, want 2.", got)
 		}
 		detail := b.text(`.ruling[data-ruleset="chinese"] .ply-detail`)
-		if !strings.Contains(detail, "Ply 2") || !strings.Contains(detail, "将５平６") || !strings.Contains(detail, "2b6/5k3/") {
+		if !strings.Contains(detail, "1… Ply 2") || !strings.Contains(detail, "将５平６") || !strings.Contains(detail, "2b6/5k3/") {
 			t.Errorf("ply 2 detail %q", detail)
 		}
 		b.run("arrow right", chromedp.KeyEvent(kb.ArrowRight))
@@ -284,6 +331,7 @@ func TestPageInBrowser(t *testing.T) {
 		if v := b.text(`.ruling[data-ruleset="chinese"] .verdict`); !strings.Contains(v, "Red must change") {
 			t.Errorf("verdict %q from the link %s", v, link)
 		}
+		b.wantInView(`.ruling[data-ruleset="chinese"]`)
 	})
 
 	t.Run("house policy: loss at the second occurrence", func(t *testing.T) {
@@ -323,7 +371,7 @@ func TestPageInBrowser(t *testing.T) {
 				t.Errorf("error %q lacks %q", msg, want)
 			}
 		}
-		if bad := b.text(`#history .move-tokens li.bad`); bad != "e0e9" {
+		if bad := b.text(`#history .move-tokens li.bad code`); bad != "e0e9" {
 			t.Errorf("marked move %q, want e0e9", bad)
 		}
 	})
@@ -371,7 +419,7 @@ func TestPageInBrowser(t *testing.T) {
 		b.setValue("cases-book", "CXA")
 		b.setValue("cases-kind", "false")
 		b.run("filter", chromedp.Click(`#cases-form button[type="submit"]`, chromedp.ByQuery),
-			chromedp.WaitNotPresent(`#cases-table a[href^="#case=constructed"]`, chromedp.ByQuery))
+			chromedp.WaitNotPresent(`#cases-table a[href^="#case=constructed-chinese"]`, chromedp.ByQuery))
 		b.run("open 图6", chromedp.Click(`#cases-table a[href="#case=cxa2020-%E5%9B%BE6"]`, chromedp.ByQuery),
 			chromedp.WaitVisible(`#case-detail h3`, chromedp.ByQuery))
 		if h := b.text(`#case-detail h3`); !strings.Contains(h, "cxa2020-图6") {
@@ -432,10 +480,49 @@ func TestPageInBrowser(t *testing.T) {
 		b.screenshotView("chu-refused-disagreement")
 	})
 
+	t.Run("a cycle that starts late: the summary is the ruling's reasons", func(t *testing.T) {
+		b.t = t
+		// Black opens (a FEN with b to move): the list opens with "1. …"; the cycle is
+		// plies 3-6, and the summary stops where the per-ply lines start.
+		b.judgeWith("2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 b - - 0 1", "c9a7 f0e0 e8f8 e0f0 f8e8 f0e0")
+		b.run("wait for the ruling", chromedp.WaitVisible(`.ruling[data-ruleset="chinese"] .verdict`, chromedp.ByQuery))
+		if x := b.text(`.ruling[data-ruleset="chinese"] > p.explanation`); strings.Contains(x, "ply 3") || strings.Contains(x, "ply 4") || !strings.Contains(x, "perpetual check") {
+			t.Errorf("summary %q, want the reasons without the per-ply lines", x)
+		}
+		if n := b.text(`.ruling[data-ruleset="chinese"] table.cycle-plies`); strings.Contains(n, "also") {
+			t.Errorf("the nature column names other natures: %q", n)
+		}
+		if l := b.text(`.ruling[data-ruleset="chinese"] .ply-list`); !strings.HasPrefix(strings.TrimSpace(l), "1…") {
+			t.Errorf("move list %q, want it to open with 1… (Black's move)", l)
+		}
+	})
+
+	t.Run("rulesets of two games are not compared", func(t *testing.T) {
+		b.t = t
+		q := url.Values{"r": {"chinese,chu-lishogi"}, "fen": {fig6.fen}, "moves": {strings.Join(fig6.moves, " ")}}
+		b.open("/#judge?" + q.Encode())
+		b.run("wait for the answers", chromedp.WaitVisible(`#results .agreement`, chromedp.ByQuery))
+		if a := b.text(`#results .agreement`); strings.Contains(a, "disagree") || !strings.Contains(a, "different games") {
+			t.Errorf("agreement line %q, want it to say the games differ", a)
+		}
+	})
+
+	t.Run("choosing another game of a PGN lists its moves at once", func(t *testing.T) {
+		b.t = t
+		b.judgeWith("", "[Event \"one\"]\n[FEN \""+fig6.fen+"\"]\n1. R4.5 k5.6 *\n\n[Event \"two\"]\n\n1. h2e2 h9g7 2. h0g2 i9h9 *\n")
+		b.run("wait for the choice", chromedp.WaitVisible(`#pgn-choice select`, chromedp.ByQuery),
+			chromedp.WaitVisible(`#history .move-tokens`, chromedp.ByQuery))
+		b.run("choose game 2", chromedp.SetValue(`#pgn-game`, "1", chromedp.ByQuery),
+			chromedp.Evaluate(`document.getElementById("pgn-game").dispatchEvent(new Event("change"))`, nil))
+		if h := b.text(`#history .move-tokens`); !strings.Contains(h, "1. h2e2") || !strings.Contains(h, "2. h0g2") {
+			t.Errorf("after choosing game 2 the moves listed are %q", h)
+		}
+	})
+
 	t.Run("a phone-sized window", func(t *testing.T) {
 		b.t = t
 		b.run("narrow window", chromedp.EmulateViewport(390, 844))
-		defer b.run("wide window", chromedp.EmulateViewport(1280, 1000))
+		defer b.run("wide window", chromedp.EmulateViewport(1400, 1000))
 		b.judgeWith(fig6.fen, strings.Join(fig6.moves, " "))
 		b.run("wait for the ruling", chromedp.WaitVisible(`.ruling[data-ruleset="chinese"] .verdict`, chromedp.ByQuery))
 		var overflow int
@@ -446,15 +533,109 @@ func TestPageInBrowser(t *testing.T) {
 		b.screenshot("phone")
 	})
 
+	t.Run("casebook: filter by diagram number, id and source; rulesets by game", func(t *testing.T) {
+		b.t = t
+		b.open("/#casebook")
+		b.run("wait for the list", chromedp.WaitVisible(`#cases-table tbody tr`, chromedp.ByQuery))
+		for _, q := range []string{"图12", "cxa2020-图6", "参考图3", "constructed"} {
+			b.setValue("cases-book", q)
+			b.setValue("cases-kind", "")
+			j, _ := json.Marshal(strings.ToLower(q))
+			var listed bool
+			b.run("filter "+q, chromedp.Click(`#cases-form button[type="submit"]`, chromedp.ByQuery),
+				chromedp.Poll(`document.getElementById("cases-count").textContent.toLowerCase().includes(`+string(j)+`)`, &listed))
+			var rows, matching int
+			b.eval(`document.querySelectorAll('#cases-table tbody tr').length`, &rows)
+			b.eval(`[...document.querySelectorAll('#cases-table tbody tr')].filter((tr) => tr.textContent.toLowerCase().includes(`+string(j)+`)).length`, &matching)
+			if rows == 0 || matching != rows || !strings.Contains(b.text(`#cases-count`), q) {
+				t.Errorf("filter %q: %d rows, %d showing it; count %q", q, rows, matching, b.text(`#cases-count`))
+			}
+		}
+		var groups []string
+		b.eval(`[...document.querySelectorAll('#rulesets .game-group .game-name')].map((e) => e.textContent)`, &groups)
+		if len(groups) < 2 || !strings.HasPrefix(groups[0], "Xiangqi") {
+			t.Errorf("ruleset groups %q, want xiangqi first and another game", groups)
+		}
+		var optgroups int
+		b.eval(`document.querySelectorAll('#cases-ruleset optgroup').length`, &optgroups)
+		if optgroups < 2 {
+			t.Errorf("%d optgroups in the ruleset filter", optgroups)
+		}
+	})
+
+	t.Run("casebook on a phone: one card per case", func(t *testing.T) {
+		b.t = t
+		b.run("narrow window", chromedp.EmulateViewport(390, 844))
+		defer b.run("wide window", chromedp.EmulateViewport(1400, 1000))
+		b.open("/#casebook")
+		b.run("wait for the list", chromedp.WaitVisible(`#cases-table tbody tr`, chromedp.ByQuery))
+		var overlaps int
+		b.eval(`[...document.querySelectorAll('#cases-table tbody tr')].slice(0, 40).filter((tr) => {
+			const cells = [...tr.children].map((c) => c.getBoundingClientRect()).filter((r) => r.height > 0);
+			for (let i = 0; i < cells.length; i++) for (let j = i + 1; j < cells.length; j++) {
+				const a = cells[i], b = cells[j];
+				if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1) return true;
+			}
+			return false;
+		}).length`, &overlaps)
+		if overlaps != 0 {
+			t.Errorf("%d case rows have cells overlapping at 390 px", overlaps)
+		}
+		var overflow int
+		b.eval(`document.documentElement.scrollWidth - document.documentElement.clientWidth`, &overflow)
+		if overflow > 0 {
+			t.Errorf("the casebook is %d px wider than a 390 px window", overflow)
+		}
+		b.screenshotView("phone-casebook")
+	})
+
 	t.Run("verify the casebook", func(t *testing.T) {
 		b.t = t
 		b.open("/#verify")
 		b.run("verify", chromedp.Click(`#verify-button`, chromedp.ByID),
 			chromedp.WaitVisible(`#verify-table tbody tr`, chromedp.ByQuery))
+		b.run("wait for every ruleset", chromedp.WaitNotVisible(`#verify-progress`, chromedp.ByQuery))
 		sum := b.text(`#verify-summary`)
 		if !strings.Contains(sum, "passed") || !strings.Contains(sum, "0 failed") {
 			t.Errorf("summary %q", sum)
 		}
+		// A known divergence is explained in the user's terms; the maintainers' note that
+		// speaks of the code is folded away.
+		var row string
+		b.eval(`(() => { const a = document.querySelector('#verify-table a[href="#case=cxa2020-%E5%9B%BE13"]'); return a ? a.closest('tr').innerText : ""; })()`, &row)
+		if row == "" {
+			t.Error("no row for the known divergence cxa2020-图13")
+		} else if strings.Contains(row, ".go") || !strings.Contains(row, "Known divergence") || !strings.Contains(row, "Ply 3") {
+			t.Errorf("the divergence reads %q, want the plies that differ and no developer notes", row)
+		}
 		b.screenshotView("verify")
+	})
+
+	t.Run("accessibility audit (axe-core)", func(t *testing.T) {
+		b.t = t
+		src, why := axeSource(t)
+		if src == "" {
+			t.Skipf("axe-core %s unavailable: %s", axeVersion, why)
+		}
+		b.judgeWith(fig6.fen, strings.Join(fig6.moves, " "))
+		b.run("wait for the ruling", chromedp.WaitVisible(`.ruling[data-ruleset="chinese"] .verdict`, chromedp.ByQuery))
+		b.audit(src, "a ruling")
+		b.judgeWith(fig6.fen, "f0e0 e8f8 e0e9")
+		b.run("wait for the error", chromedp.WaitVisible(`#judge-error .error`, chromedp.ByQuery))
+		b.audit(src, "an error")
+		b.open("/#casebook")
+		b.run("wait for the list", chromedp.WaitVisible(`#cases-table tbody tr`, chromedp.ByQuery))
+		b.setValue("cases-book", "图1") // a few cases: axe takes minutes over all of them
+		var listed bool
+		b.run("filter", chromedp.Click(`#cases-form button[type="submit"]`, chromedp.ByQuery),
+			chromedp.Poll(`document.getElementById("cases-count").textContent.includes("图1")`, &listed))
+		b.audit(src, "the casebook")
+		b.open("/#case=cxa2020-%E5%9B%BE6")
+		b.run("wait for the case", chromedp.WaitVisible(`#case-detail h3`, chromedp.ByQuery))
+		b.audit(src, "a case")
+		b.open("/#verify")
+		b.run("verify", chromedp.Click(`#verify-button`, chromedp.ByID), chromedp.WaitVisible(`#verify-table tbody tr`, chromedp.ByQuery),
+			chromedp.WaitNotVisible(`#verify-progress`, chromedp.ByQuery))
+		b.audit(src, "the verification")
 	})
 }

@@ -7,8 +7,6 @@ import (
 	"net/http"
 
 	"google.golang.org/grpc"
-
-	arbiterv1 "github.com/arbiter-xq/arbiter/proto/arbiter/v1"
 )
 
 //go:embed static
@@ -30,6 +28,11 @@ type Options struct {
 	// MaxResponseBytes bounds the answer of POST /ui/pgn; a larger one is HTTP 413. Zero
 	// means DefaultMaxResponseBytes. Give it the gRPC server's response limit.
 	MaxResponseBytes int
+	// AllowedOrigins are the origins whose pages may call the JSON API (/v1/... and
+	// /openapi.json) from a browser (CORS): "https://site.example" or "*" for any. Empty
+	// (the default) means none: CORS is off. Check them with CheckOrigins; New refuses a
+	// malformed one.
+	AllowedOrigins []string
 }
 
 // DefaultMaxPGNGames is the default of Options.MaxPGNGames.
@@ -46,12 +49,16 @@ const DefaultMaxResponseBytes = 4 << 20
 //	GET  /                the page
 //	GET  /ui/...          its script and style
 //	POST /ui/pgn          PGN text -> {games: [{fen, moves, tags, result, line}]}
-//	GET  /openapi.json    the OpenAPI (Swagger 2.0) document of the API
+//	GET  /openapi.json    the OpenAPI 3 document of the API (see OpenAPI)
 //	/v1/...               the API (see proto/arbiter/v1/arbiter_service_http.yaml)
 func New(ctx context.Context, conn grpc.ClientConnInterface, opts Options) (http.Handler, error) {
 	limit := opts.MaxBodyBytes
 	if limit <= 0 {
 		limit = DefaultMaxBodyBytes
+	}
+	origins, err := CheckOrigins(opts.AllowedOrigins)
+	if err != nil {
+		return nil, err
 	}
 	gw, err := newGateway(ctx, conn)
 	if err != nil {
@@ -62,11 +69,8 @@ func New(ctx context.Context, conn grpc.ClientConnInterface, opts Options) (http
 		return nil, err
 	}
 	mux := http.NewServeMux()
-	mux.Handle("/v1/", limitBody(limit, validUTF8(gw)))
-	mux.HandleFunc("GET /openapi.json", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "application/json")
-		w.Write(arbiterv1.OpenAPI) //nolint:errcheck // the client went away
-	})
+	mux.Handle("/v1/", cors(origins, limitBody(limit, validUTF8(gw))))
+	mux.Handle("/openapi.json", cors(origins, http.HandlerFunc(serveOpenAPI)))
 	maxGames, maxResponse := opts.MaxPGNGames, opts.MaxResponseBytes
 	if maxGames <= 0 {
 		maxGames = DefaultMaxPGNGames

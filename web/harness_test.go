@@ -33,6 +33,13 @@ type site struct {
 // (cmd/arbiter/registry.go) and the casebook, for the duration of the test.
 func startSite(t testing.TB, cfg server.Config) *site {
 	t.Helper()
+	return startSiteWith(t, cfg, web.Options{})
+}
+
+// startSiteWith is startSite with the handler's options (its body limit is the server's
+// message limit).
+func startSiteWith(t testing.TB, cfg server.Config, opts web.Options) *site {
+	t.Helper()
 	reg := &arbiter.Registry{}
 	for _, rs := range []xqrules.Ruleset{chinese.New(), asian.New()} {
 		if err := reg.Register(xqrules.New(rs)); err != nil {
@@ -58,7 +65,8 @@ func startSite(t testing.TB, cfg server.Config) *site {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := web.New(context.Background(), conn, web.Options{MaxBodyBytes: srv.Config().MaxMessageBytes})
+	opts.MaxBodyBytes = srv.Config().MaxMessageBytes
+	h, err := web.New(context.Background(), conn, opts)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -132,7 +132,7 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fs.Usage()
 		return exitUsage
 	}
-	pol, err := pf.policy(fs)
+	pol, pp, err := pf.policy(fs)
 	if err != nil {
 		fmt.Fprintln(stderr, "arbiter compare:", err)
 		return exitUsage
@@ -141,6 +141,12 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if err != nil {
 		fmt.Fprintln(stderr, "arbiter compare: --rulesets:", err)
 		return exitInput
+	}
+	for _, rs := range sets {
+		if err := apiconv.CheckPolicyUsed(rs, pp); err != nil {
+			fmt.Fprintln(stderr, "arbiter compare:", err)
+			return exitUsage
+		}
 	}
 	if game := sets[0].Info().Game; game != arbiter.GameXiangqi && len(sources) > 0 {
 		fmt.Fprintf(stderr, "arbiter compare: %s: PGN files and databases hold xiangqi games; give %s records with --fen and --moves\n", sources[0], game)

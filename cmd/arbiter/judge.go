@@ -130,7 +130,7 @@ chu shogi SFEN) and --moves its move texts.
 		fmt.Fprintln(stderr, "arbiter judge: give --moves (and --fen) or a PGN file; see arbiter judge --help")
 		return exitUsage
 	}
-	pol, err := pf.policy(fs)
+	pol, pp, err := pf.policy(fs)
 	if err != nil {
 		fmt.Fprintln(stderr, "arbiter judge:", err)
 		return exitUsage
@@ -139,6 +139,10 @@ chu shogi SFEN) and --moves its move texts.
 	if err != nil {
 		fmt.Fprintln(stderr, "arbiter judge: --ruleset:", err)
 		return exitInput
+	}
+	if err := apiconv.CheckPolicyUsed(rs, pp); err != nil {
+		fmt.Fprintln(stderr, "arbiter judge:", err)
+		return exitUsage
 	}
 	if len(files) > 0 && rs.Info().Game != arbiter.GameXiangqi {
 		fmt.Fprintf(stderr, "arbiter judge: %s: PGN files hold xiangqi games; give %s records with --fen and --moves\n", files[0], rs.Info().Game)
@@ -667,7 +671,7 @@ func pieceName(p arbiter.Piece) string {
 // policy is the policy the flags give: only the flags given on the command line are
 // set, so the ruleset's own values (its options, with the id's overrides) apply to the
 // rest: banqi-routechase forbids unless --on-violation says otherwise.
-func (pf *policyFlags) policy(fs *flag.FlagSet) (arbiter.Policy, error) {
+func (pf *policyFlags) policy(fs *flag.FlagSet) (arbiter.Policy, *arbiterv1.Policy, error) {
 	p := &arbiterv1.Policy{}
 	var err error
 	fs.Visit(func(f *flag.Flag) {
@@ -694,9 +698,10 @@ func (pf *policyFlags) policy(fs *flag.FlagSet) (arbiter.Policy, error) {
 		}
 	})
 	if err != nil {
-		return arbiter.Policy{}, err
+		return arbiter.Policy{}, nil, err
 	}
-	return apiconv.CheckGamePolicy(p)
+	pol, err := apiconv.CheckGamePolicy(p)
+	return pol, p, err
 }
 
 // gameNotationHelp is the legend of the other games' notations for the usage texts:

@@ -73,6 +73,7 @@ type serveFlags struct {
 	logLevel              slog.Level
 	http                  web.ServerConfig // the HTTP port's timeouts
 	maxPGNGames           int
+	corsOrigins           []string // --cors-origins: origins allowed to call the JSON API from a browser
 }
 
 // envDefault returns the environment value of name, or def when unset or empty.
@@ -115,6 +116,7 @@ func serveOptions() []serveOption {
 		{"http-read-timeout", "ARBITER_HTTP_READ_TIMEOUT", hd.ReadTimeout.String(), "HTTP port: time to read a whole request"},
 		{"http-write-timeout", "ARBITER_HTTP_WRITE_TIMEOUT", hd.WriteTimeout.String(), "HTTP port: time from a request's headers to the end of its answer"},
 		{"http-idle-timeout", "ARBITER_HTTP_IDLE_TIMEOUT", hd.IdleTimeout.String(), "HTTP port: time a keep-alive connection may wait for its next request"},
+		{"cors-origins", "ARBITER_CORS_ORIGINS", "", "HTTP port: origins whose pages may call the JSON API from a browser (CORS), comma separated, e.g. https://site.example; * for any; empty: none (CORS off)"},
 		{"max-pgn-games", "ARBITER_MAX_PGN_GAMES", strconv.Itoa(web.DefaultMaxPGNGames), "most games per PGN upload (POST /ui/pgn)"},
 		{"drain-timeout", "ARBITER_DRAIN_TIMEOUT", "15s", "on shutdown, how long open RPCs and streams may run on"},
 		{"log-level", "ARBITER_LOG_LEVEL", "info", "debug (every RPC), info (client errors), warn or error"},
@@ -192,6 +194,11 @@ func parseServeFlags(args []string, stderr io.Writer) (*serveFlags, error) {
 			return nil, c
 		}
 	}
+	origins, err := web.CheckOrigins(strings.Split(*vals["cors-origins"], ","))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", source("cors-origins"), err)
+	}
+	f.corsOrigins = origins
 	if err := f.logLevel.UnmarshalText([]byte(*vals["log-level"])); err != nil {
 		return nil, fmt.Errorf("%s: want debug, info, warn or error", source("log-level"))
 	}
@@ -283,7 +290,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 
 	var front *httpFront
 	if !strings.EqualFold(f.httpAddr, "off") {
-		if front, err = startHTTP(ctx, f.httpAddr, srv, tc, f.http, f.maxPGNGames); err != nil {
+		if front, err = startHTTP(ctx, f.httpAddr, srv, tc, f.http, web.Options{MaxPGNGames: f.maxPGNGames, AllowedOrigins: f.corsOrigins}); err != nil {
 			lis.Close()
 			if mlis != nil {
 				mlis.Close()

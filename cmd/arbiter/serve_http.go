@@ -31,7 +31,8 @@ type httpFront struct {
 // gRPC port's TLS configuration) the port is HTTPS with the same certificate and, under
 // mutual TLS, the same client certificate requirement.
 // hc holds the HTTP timeouts; its HTTP/2 stream and reset limits are the gRPC port's.
-func startHTTP(ctx context.Context, addr string, srv *server.Server, tc *tls.Config, hc web.ServerConfig, maxPGNGames int) (*httpFront, error) {
+// opts gives the PGN game limit and the CORS origins; the size limits are the server's.
+func startHTTP(ctx context.Context, addr string, srv *server.Server, tc *tls.Config, hc web.ServerConfig, opts web.Options) (*httpFront, error) {
 	lis, err := net.Listen("tcp", addr)
 	if err != nil {
 		return nil, err
@@ -43,8 +44,8 @@ func startHTTP(ctx context.Context, addr string, srv *server.Server, tc *tls.Con
 		return nil, err
 	}
 	cfg := srv.Config()
-	h, err := web.New(ctx, conn, web.Options{MaxBodyBytes: cfg.MaxMessageBytes, MaxResponseBytes: cfg.MaxResponseBytes,
-		MaxPGNGames: maxPGNGames})
+	opts.MaxBodyBytes, opts.MaxResponseBytes = cfg.MaxMessageBytes, cfg.MaxResponseBytes
+	h, err := web.New(ctx, conn, opts)
 	if err != nil {
 		conn.Close()
 		gs.Stop()

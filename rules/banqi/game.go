@@ -66,6 +66,13 @@ var optionDescriptions = map[string]string{
 }
 
 // Info describes the ruleset: its id with overrides, name, source and every option.
+// PolicyFields: banqi reads the occurrences and on_violation of a policy; its no-progress
+// limit is the ruleset option no_progress_plies.
+func (g *GameRuleset) PolicyFields() ([]string, string) {
+	return []string{"loss_at_occurrence", "draw_at_occurrence", "on_violation"},
+		"banqi rulesets use only loss_at_occurrence, draw_at_occurrence and on_violation; the no-progress limit is the ruleset option no_progress_plies, set in the ruleset id (e.g. banqi-tw+no_progress_plies=100)"
+}
+
 func (g *GameRuleset) Info() arbiter.RulesetInfo {
 	info := arbiter.RulesetInfo{
 		ID:          arbiter.CanonicalRulesetID(g.base, g.overrides, g.defaults()),

@@ -94,6 +94,12 @@ func build(base string, overrides []arbiter.Override) (*Ruleset, error) {
 // Info describes the ruleset.
 func (r *Ruleset) Info() arbiter.RulesetInfo { return r.info }
 
+// PolicyFields: chu shogi reads no policy field; its repetition count is a ruleset
+// option.
+func (r *Ruleset) PolicyFields() ([]string, string) {
+	return nil, "chu shogi rulesets use no policy field (the repetition count is the option chu.repetition.occurrences, set in the ruleset id, e.g. chu-lishogi+chu.repetition.occurrences=3)"
+}
+
 // MoveOptions returns the options that decide which moves are legal.
 func (r *Ruleset) MoveOptions() chushogi.Options { return r.cfg.moves }
 

@@ -172,6 +172,8 @@ function pieceText(p, game) {
   return [p.side ? humanize(p.side) : "", type, type ? "" : (p.name || ""), p.square || ""].filter(Boolean).join(" ");
 }
 
+const GAME_NAMES = {"xiangqi": "Xiangqi 象棋", "banqi": "Banqi 暗棋", "chu-shogi": "Chu shogi 中将棋"};
+
 // ---- the API ------------------------------------------------------------------------------
 
 // ApiError is a failed call: the google.rpc.Status of the body when there is one.
@@ -278,7 +280,8 @@ const state = {
 async function loadCapabilities() {
   try {
     const doc = await api("GET", "/openapi.json");
-    const req = (doc.definitions || {}).v1AdjudicateRequest || {};
+    const schemas = (doc.components && doc.components.schemas) || doc.definitions || {};
+    const req = schemas.v1AdjudicateRequest || {};
     state.pictures = !!(req.properties && req.properties.svg);
     state.plyPictures = !!(req.properties && req.properties.plySvgs);
   } catch (e) {
@@ -297,13 +300,27 @@ async function loadRulesets() {
   }
   $("rulesets-loading").remove();
   const more = box.querySelector(".more-rulesets");
-  state.rulesets.forEach((rs, i) => {
-    const id = "rs-" + rs.id;
-    more.before(el("div", {class: "check"},
-      el("input", {type: "checkbox", id, name: "ruleset", value: rs.id, checked: rs.id === "chinese" || (i === 0 && !state.rulesets.some((r) => r.id === "chinese"))}),
-      el("label", {for: id}, el("strong", {}, rs.id), " — ", rs.name || "", rs.edition ? " (" + rs.edition + ")" : "")));
-    for (const sel of [$("cases-ruleset"), $("verify-ruleset")]) sel.append(el("option", {value: rs.id}, rs.id));
-  });
+  // Grouped by game, xiangqi first: a history is written in one game's notation.
+  const games = [...new Set(state.rulesets.map((rs) => rs.game || "xiangqi"))]
+    .sort((a, b) => (a === "xiangqi" ? -1 : b === "xiangqi" ? 1 : a.localeCompare(b)));
+  const selGroups = new Map();
+  for (const g of games) {
+    const group = el("div", {class: "game-group", role: "group", "aria-labelledby": "game-" + g},
+      el("p", {class: "game-name", id: "game-" + g}, GAME_NAMES[g] || g));
+    more.before(group);
+    for (const sel of [$("cases-ruleset"), $("verify-ruleset")]) {
+      const og = el("optgroup", {label: GAME_NAMES[g] || g});
+      sel.append(og);
+      selGroups.set(sel.id + "|" + g, og);
+    }
+    state.rulesets.filter((rs) => (rs.game || "xiangqi") === g).forEach((rs) => {
+      const id = "rs-" + rs.id;
+      group.append(el("div", {class: "check"},
+        el("input", {type: "checkbox", id, name: "ruleset", value: rs.id, checked: rs.id === "chinese" || (rs === state.rulesets[0] && !state.rulesets.some((r) => r.id === "chinese"))}),
+        el("label", {for: id}, el("strong", {}, rs.id), " — ", rs.name || "", rs.edition ? " (" + rs.edition + ")" : "")));
+      for (const sel of [$("cases-ruleset"), $("verify-ruleset")]) selGroups.get(sel.id + "|" + g).append(el("option", {value: rs.id}, rs.id));
+    });
+  }
 }
 
 // ---- judge: read the game, ask every chosen ruleset --------------------------------------
@@ -384,9 +401,11 @@ async function judge(ev) {
       game = await readGame();
     } catch (err) {
       errBox.append(errorView(err, "game text"));
+      showResults(errBox);
       return;
     }
     const base = {fen: game.fen, moves: game.moves, policy: policy()};
+    state.lastFen = game.fen;
     if (state.pictures) base.svg = true;
     const answers = await Promise.all(ids.map((id) => adjudicateWithPictures(Object.assign({ruleset: id}, base))
       .then((r) => ({id, r}), (err) => ({id, err}))));
@@ -396,6 +415,7 @@ async function judge(ev) {
     if (errs.length === answers.length && errs.every((a) => a.err.message === errs[0].err.message)) {
       errBox.append(errorView(errs[0].err));
       markBadMove(badMoveIndex(errs[0].err));
+      showResults(errBox);
       return;
     }
     for (const a of answers) {
@@ -413,10 +433,12 @@ async function judge(ev) {
       }
     }
     if (answers.length > 1) $("results").prepend(agreementView(answers));
+    numberHistory(answers);
     // A link that opens this ruling again (to share a dispute's ruling).
     const link = judgeLink(ids, game);
     history.replaceState(null, "", link);
     $("results").prepend(el("p", {class: "share"}, el("a", {href: link}, "Link to this ruling")));
+    showResults();
   } finally {
     $("judge-busy").hidden = true;
     $("judge-button").disabled = false;
@@ -474,10 +496,22 @@ function showHistory(game) {
   }
   h.append(el("p", {}, el("strong", {}, "Start: "), el("code", {}, game.fen || "the standard start position")));
   if (game.moves.length) {
-    h.append(el("ol", {class: "move-tokens", "aria-label": "Moves sent"},
-      game.moves.map((m, i) => el("li", {"data-index": i}, el("code", {}, m)))));
+    const list = el("ol", {class: "move-tokens", "aria-label": "Moves sent"},
+      game.moves.map((m, i) => el("li", {"data-index": i}, el("code", {}, m))));
+    h.append(list);
+    numberTokens(list.querySelectorAll("li"), moveNumbering(game.moves.length, null, "xiangqi", game.fen));
   }
   h.hidden = false;
+}
+
+// showChosenGame lists the moves of the game chosen in a PGN at once, before judging; the
+// rulings shown are of another game, so they go.
+function showChosenGame(g) {
+  $("results").replaceChildren();
+  $("judge-error").replaceChildren();
+  state.steppers = [];
+  state.activeStepper = null;
+  showHistory({fen: g.fen || $("fen").value.trim(), moves: g.moves || [], tags: g.tags || []});
 }
 
 function markBadMove(i) {
@@ -493,6 +527,12 @@ function markBadMove(i) {
 // termination, and a move one ruleset refuses (at which ply) where another accepts it.
 function agreementView(answers) {
   if (answers.length < 2) return el("span");
+  const games = [...new Set(answers.map((a) => gameOf(a.id, a.r)))];
+  if (games.length > 1) {
+    return el("p", {class: "agreement games"}, "These rulesets belong to different games (",
+      games.map((g) => g + ": " + answers.filter((a) => gameOf(a.id, a.r) === g).map((a) => a.id).join(", ")).join("; "),
+      "), so their answers are not compared. One history is written in one game's notation: judge each game's rulesets on its own record.");
+  }
   const key = (a) => a.err ? "refused|" + badMoveIndex(a.err) :
     [(a.r.ruling || {}).verdict, a.r.result, a.r.termination].join("|");
   const same = answers.every((a) => key(a) === key(answers[0]));
@@ -501,6 +541,97 @@ function agreementView(answers) {
     same ? "The rulesets agree." : refused ?
       "The rulesets disagree: a move one ruleset accepts is refused by another; compare below." :
       "The rulesets disagree: compare the verdicts below.");
+}
+
+// gameOf is the game of a ruleset id ("chu-lishogi+x=y" -> "chu-shogi"), from the
+// answer when there is one, else from the listed rulesets.
+function gameOf(id, r) {
+  if (r && r.game) return r.game;
+  const base = String(id || "").split("+")[0];
+  const info = state.rulesets.find((x) => x.id === base);
+  return (info && info.game) || "xiangqi";
+}
+
+// explanationSummary is the ruling's own reasons: the explanation up to the per-ply lines
+// ("...\nply 994 捉: ..."), wherever the cycle starts.
+function explanationSummary(why) {
+  const text = String(why || "");
+  const m = /\n(?=ply \d+ )/.exec(text);
+  if (m) return text.slice(0, m.index);
+  return text.split(/\s(?=ply \d+ \S+: )/)[0];
+}
+
+// showResults brings what judging produced into view (the form is a screen tall, and the
+// answer used to land below it) and moves the keyboard focus to its first heading.
+function showResults(target) {
+  const box = target || $("results").querySelector(".agreement, .ruling") || $("results");
+  box.scrollIntoView({block: "start"});
+  const h = box.matches(".ruling") ? box.querySelector("h3") : null;
+  if (h) {
+    h.setAttribute("tabindex", "-1");
+    h.focus({preventScroll: true});
+  }
+}
+
+// ---- moves numbered as players number them --------------------------------------------------
+
+// moveNumbering labels each ply as players write it: pairs for xiangqi and banqi
+// ("1. 炮二平五 马８进７"; a record that starts with the second player's move opens with "1. …"),
+// a number per move for chu shogi, as kifu do. sides are the plies' sides (empty: the
+// players alternate from the first), fen the start position (a xiangqi FEN's move number
+// is the first number). Returns [{no, first, label}] per ply: label is "12." on the first
+// player's move (or on every chu shogi move), "12…" on a second player's move that opens a
+// line, "" on the others (the move number is then in no).
+function moveNumbering(n, sides, game, fen, firstPlayer) {
+  const out = [];
+  const parts = String(fen || "").trim().split(/\s+/);
+  if (game === "chu-shogi") {
+    const base = /^\d+$/.test(parts[3] || "") ? Number(parts[3]) : 1;
+    for (let i = 0; i < n; i++) out.push({no: base + i, first: true, label: (base + i) + "."});
+    return out;
+  }
+  let no = game === "xiangqi" && /^\d+$/.test(parts[5] || "") && Number(parts[5]) > 0 ? Number(parts[5]) : 1;
+  const first = firstPlayer || "SIDE_RED";
+  let prevFirst = null;
+  for (let i = 0; i < n; i++) {
+    let isFirst;
+    if (sides && sides[i]) isFirst = sides[i] === first;
+    else if (i === 0) isFirst = !(game === "xiangqi" && parts[1] === "b");
+    else isFirst = !prevFirst;
+    if (isFirst && prevFirst === true) no++; // a missing second move (cannot happen in a legal record)
+    if (isFirst) out.push({no, first: true, label: no + "."});
+    else out.push({no, first: false, label: i === 0 ? no + "…" : ""});
+    if (!isFirst) no++;
+    prevFirst = isFirst;
+  }
+  return out;
+}
+
+// numberingOf is the numbering of an answer's plies.
+function numberingOf(r, fen) {
+  const plies = r.plies || [];
+  return moveNumbering(plies.length, plies.map((p) => p.side), r.game || gameOf(r.ruleset), fen, r.firstPlayer);
+}
+
+// numberHistory numbers the moves sent as the first answer numbers them.
+function numberHistory(answers) {
+  const a = answers.find((x) => x.r && (x.r.plies || []).length);
+  const items = document.querySelectorAll("#history .move-tokens li");
+  if (!items.length) return;
+  const nums = a ? numberingOf(a.r, state.lastFen) : moveNumbering(items.length, null, "xiangqi", state.lastFen);
+  numberTokens(items, nums);
+}
+
+function numberTokens(items, nums) {
+  items.forEach((li, i) => {
+    const old = li.querySelector(".move-no");
+    if (old) old.remove();
+    const x = nums[i];
+    if (!x) return;
+    li.classList.toggle("pair-start", x.first);
+    if (x.label) li.prepend(el("span", {class: "move-no"}, x.label + " "));
+    else li.prepend(el("span", {class: "sr-only move-no"}, x.no + "… "));
+  });
 }
 
 // ---- one ruleset's ruling ----------------------------------------------------------------
@@ -534,7 +665,7 @@ function rulingView(r, request) {
   // The ruling's own reasons up front; the response's explanation (which walks through
   // every ply, as the tables below do) folded away.
   const why = (ruling && ruling.explanation) || r.explanation || "";
-  const summary = why.split(/\s(?=ply 1 )/)[0];
+  const summary = explanationSummary(why);
   if (summary) sec.append(el("p", {class: "explanation"}, summary));
   if (r.explanation && r.explanation !== summary) {
     sec.append(el("details", {class: "full-explanation"}, el("summary", {}, "Full explanation, ply by ply"), el("p", {}, r.explanation)));
@@ -551,7 +682,15 @@ function rulingView(r, request) {
 // pictureView shows a server-drawn SVG as an image (an <img> runs no script).
 function pictureView(svg, alt) {
   const url = URL.createObjectURL(new Blob([svg], {type: "image/svg+xml"}));
-  return el("figure", {class: "picture"}, el("img", {src: url, alt, class: "board-picture"}));
+  const fig = el("figure", {class: "picture"}, el("img", {src: url, alt, class: "board-picture"}));
+  // Larger on request: the board fills the ruling's width (again: back to its size).
+  const zoom = el("button", {type: "button", class: "zoom", "aria-pressed": "false", onclick: () => {
+    const on = fig.classList.toggle("zoomed");
+    zoom.setAttribute("aria-pressed", on ? "true" : "false");
+    zoom.textContent = on ? "Smaller board" : "Larger board";
+  }}, "Larger board");
+  fig.append(zoom);
+  return fig;
 }
 
 function cycleView(r) {
@@ -574,11 +713,19 @@ function cycleView(r) {
     el("thead", {}, el("tr", {}, el("th", {scope: "col"}, "Ply"), el("th", {scope: "col"}, "Move"),
       el("th", {scope: "col"}, "Nature"), el("th", {scope: "col"}, "Evidence"))),
     el("tbody", {}, plies.map((p) => el("tr", {},
-      el("th", {scope: "row"}, p.ply, " ", term(p.side)),
+      el("th", {scope: "row"}, cycleMoveNo(r, p), " ", term(p.side), el("div", {class: "muted ply-of"}, "ply ", p.ply)),
       el("td", {}, moveView(p.move)),
       el("td", {}, natureView(p, r.game)),
       el("td", {}, evidenceView(p, r.game)))))));
   return box;
+}
+
+// cycleMoveNo is a ply's move number as players write it ("12." or "12…").
+function cycleMoveNo(r, p) {
+  const nums = numberingOf(r, state.lastFen || "");
+  const x = nums[(r.plies || []).indexOf(p)];
+  if (!x) return p.ply + ".";
+  return x.first ? x.no + "." : x.no + "…";
 }
 
 function moveView(m) {
@@ -599,11 +746,13 @@ function moveLabel(m) {
   return m.chinese || m.wxf || m.iccs || Object.values(m).find((v) => typeof v === "string" && v) || "";
 }
 
+// natureView is the nature that counts (the ruleset's choice among the move's natures);
+// the evidence beside it lists every threat, counted or not. "chase 捉 (also idle 闲)"
+// read as a contradiction, so the others are not named here.
 function natureView(p, game) {
   const n = p.nature || (p.natures && p.natures[0]);
   if (!n) return el("span", {class: "muted"}, p.check ? "check (not classified)" : "—");
-  const others = (p.natures || []).filter((x) => x !== n);
-  return el("span", {}, el("strong", {}, term(n, game)), others.length ? [" (also ", others.map((x) => termText(x, game)).join(", "), ")"] : null);
+  return el("span", {}, el("strong", {}, term(n, game)));
 }
 
 function evidenceView(p, game) {
@@ -631,12 +780,17 @@ function evidenceView(p, game) {
 function stepperView(r, request) {
   const plies = r.plies || [];
   const s = {r, request, index: plies.length ? plies.length - 1 : -1, cache: new Map()};
-  const list = el("ol", {class: "ply-list", role: "listbox", "aria-label": "Plies of " + r.ruleset, tabindex: "0"});
+  const nums = numberingOf(r, request.fen);
+  s.nums = nums;
+  const pairs = (r.game || gameOf(r.ruleset)) !== "chu-shogi";
+  const list = el("ol", {class: "ply-list" + (pairs ? " pairs" : ""), role: "listbox", "aria-label": "Moves of " + r.ruleset, tabindex: "0"});
   plies.forEach((p, i) => {
     const inCycle = r.cycle && p.ply >= r.cycle.firstPly && p.ply <= r.cycle.lastPly;
-    list.append(el("li", {role: "option", id: "ply-" + r.ruleset + "-" + p.ply, "data-index": i,
-      class: inCycle ? "in-cycle" : "", onclick: () => s.go(i)},
-      el("span", {class: "ply-no"}, p.ply, "."), " ", moveLabel(p.move)));
+    const x = nums[i] || {label: p.ply + "."};
+    list.append(el("li", {role: "option", id: "ply-" + r.ruleset + "-" + p.ply, "data-index": i, "data-ply": p.ply,
+      class: [inCycle ? "in-cycle" : "", x.first ? "first" : "second", i === 0 && !x.first ? "opens" : ""].filter(Boolean).join(" "),
+      title: "ply " + p.ply, onclick: () => s.go(i)},
+      x.label ? el("span", {class: "ply-no"}, x.label) : el("span", {class: "sr-only"}, x.no + "…"), " ", moveLabel(p.move)));
   });
   const detail = el("div", {class: "ply-detail", "aria-live": "polite"});
   const prev = el("button", {type: "button", "aria-label": "Previous ply", onclick: () => s.go(s.index - 1)}, "◀ previous");
@@ -674,8 +828,10 @@ function stepperView(r, request) {
       return;
     }
     const p = plies[s.index];
+    const x = s.nums[s.index] || {};
+    const moveNo = x.no ? (x.first ? x.no + ". " : x.no + "… ") : "";
     detail.append(
-      el("p", {class: "ply-head"}, el("strong", {}, "Ply ", p.ply, " · "), term(p.side), " · ", moveView(p.move),
+      el("p", {class: "ply-head"}, el("strong", {}, moveNo, "Ply ", p.ply, " · "), term(p.side), " · ", moveView(p.move),
         p.capture ? el("span", {class: "flag"}, " capture") : null, p.check ? el("span", {class: "flag"}, " check") : null),
       el("p", {}, natureView(p, r.game)),
       evidenceView(p, r.game),
@@ -746,7 +902,7 @@ async function listCases(ev) {
   const q = new URLSearchParams();
   if ($("cases-ruleset").value) q.set("ruleset", $("cases-ruleset").value);
   if ($("cases-tag").value.trim()) q.set("tag", $("cases-tag").value.trim());
-  if ($("cases-book").value.trim()) q.set("book", $("cases-book").value.trim());
+  const source = $("cases-book").value.trim();
   if ($("cases-kind").value) q.set("constructed", $("cases-kind").value);
   $("cases-error").replaceChildren();
   let data;
@@ -756,7 +912,7 @@ async function listCases(ev) {
     $("cases-error").append(errorView(err, "casebook"));
     return;
   }
-  const cases = data.cases || [];
+  const cases = (data.cases || []).filter((c) => sourceMatches(c, source));
   const tags = new Set();
   const body = $("cases-table").tBodies[0];
   body.replaceChildren();
@@ -765,7 +921,7 @@ async function listCases(ev) {
     const src = c.source || {};
     body.append(el("tr", {},
       el("th", {scope: "row"}, el("a", {href: "#case=" + encodeURIComponent(c.id)}, c.id)),
-      el("td", {}, c.title || ""),
+      el("td", {class: "title"}, c.title || ""),
       el("td", {class: "source", title: src.book || ""}, src.constructed ? ["constructed", src.clause ? el("div", {class: "muted"}, src.clause) : null]
         : [el("span", {lang: "zh"}, src.reference || ""), el("div", {class: "muted"}, shortBook(src.book))]),
       el("td", {}, (c.expectations || []).map((x) => el("div", {}, x.ruleset, ": ", expectText(x),
@@ -776,7 +932,18 @@ async function listCases(ev) {
     [...tags].sort().forEach((t) => $("tag-list").append(el("option", {value: t})));
   }
   $("cases-table").hidden = cases.length === 0;
-  $("cases-count").textContent = cases.length + (cases.length === 1 ? " case" : " cases");
+  $("cases-count").textContent = cases.length + (cases.length === 1 ? " case" : " cases") + (source ? " matching “" + source + "”" : "");
+}
+
+// sourceMatches is `arbiter casebook list --source` (casebook.Filter.Source): the text,
+// case-insensitive, in the case's id, source book or reference (图12, 参考图3, 26.2), or
+// "constructed" for a constructed case.
+function sourceMatches(c, text) {
+  if (!text) return true;
+  const src = c.source || {};
+  let hay = [c.id || "", src.book || "", src.reference || ""].join("\n");
+  if (src.constructed) hay += "\nconstructed";
+  return hay.toLowerCase().includes(text.toLowerCase());
 }
 
 // expectText is what an expectation asks for: the verdict and, when the case gives it,
@@ -856,14 +1023,30 @@ async function verify(ev) {
   $("verify-error").replaceChildren();
   $("verify-busy").hidden = false;
   $("verify-button").disabled = true;
-  let data;
+  // One call per ruleset, so the page can say how far it got.
+  const ids = req.ruleset ? [req.ruleset] : state.rulesets.map((r) => r.id);
+  const data = {results: []};
+  const progress = $("verify-progress");
+  progress.max = ids.length;
+  progress.value = 0;
+  progress.hidden = false;
   try {
-    data = await api("POST", "/v1/casebook/verify", req);
+    for (const [i, id] of ids.entries()) {
+      $("verify-busy").textContent = "verifying " + id + " (" + (i + 1) + " of " + ids.length + ")…";
+      const part = await api("POST", "/v1/casebook/verify", Object.assign({}, req, {ruleset: id}));
+      for (const k of ["passed", "failed", "knownDivergences", "pending"]) data[k] = (data[k] || 0) + (part[k] || 0);
+      data.results.push(...(part.results || []));
+      progress.value = i + 1;
+      state.verified = data;
+      renderVerify();
+    }
   } catch (err) {
     $("verify-error").append(errorView(err, "verify"));
     return;
   } finally {
     $("verify-busy").hidden = true;
+    $("verify-busy").textContent = "verifying…";
+    progress.hidden = true;
     $("verify-button").disabled = false;
   }
   state.verified = data;
@@ -889,9 +1072,41 @@ function renderVerify() {
       el("td", {}, humanize(x.status)),
       el("td", {}, x.expectedRejectedPly ? "ply " + x.expectedRejectedPly + " refused (" + (x.expectedRejectedReason || "any reason") + ")" : termText(x.expectedVerdict || "VERDICT_UNSPECIFIED"), x.expectedNatures ? el("div", {lang: "zh", class: "natures"}, natures(x.expectedNatures)) : null),
       el("td", {}, x.actualRejectedPly ? "ply " + x.actualRejectedPly + " refused (" + (x.actualRejectedReason || "") + ")" : termText(x.actualVerdict || "VERDICT_UNSPECIFIED"), x.actualNatures ? el("div", {lang: "zh", class: "natures"}, natures(x.actualNatures)) : null),
-      el("td", {}, x.message || "")));
+      el("td", {}, differsView(x))));
   }
   $("verify-table").hidden = false;
+}
+
+// differsView says what differs in the user's terms (the verdicts, and the plies whose
+// nature differs: "ply 3: the book 兑 exchange offer, arbiter 捉 chase"); the maintainers'
+// note behind a known divergence, which speaks of the code, is folded away.
+function differsView(x) {
+  if (x.status === "CASE_STATUS_PASSED") return "";
+  const parts = [];
+  if (x.expectedRejectedPly || x.actualRejectedPly) {
+    if (x.message) parts.push(x.message);
+  } else {
+    const ev = x.expectedVerdict || "VERDICT_UNSPECIFIED", av = x.actualVerdict || "VERDICT_UNSPECIFIED";
+    parts.push(ev === av ? "Same verdict (" + termText(ev) + ")." : "The book rules " + termText(ev) + "; arbiter rules " + termText(av) + ".");
+    const en = x.expectedNatures || [], an = x.actualNatures || [];
+    for (let i = 0; i < Math.max(en.length, an.length); i++) {
+      if (en[i] && an[i] && en[i] !== an[i]) parts.push("Ply " + (i + 1) + ": the book " + natureWords(en[i]) + ", arbiter " + natureWords(an[i]) + ".");
+    }
+  }
+  const note = String(x.message || "").replace(/^known divergence:\s*/, "");
+  const box = el("div", {}, parts.join(" "));
+  if (x.status === "CASE_STATUS_KNOWN_DIVERGENCE") {
+    box.prepend(el("strong", {}, "Known divergence: "));
+    if (note) box.append(el("details", {class: "note"}, el("summary", {}, "Maintainers' note"), el("p", {}, note)));
+  } else if (x.status === "CASE_STATUS_FAILED" && note && !parts.includes(note)) {
+    box.append(el("div", {class: "muted"}, note));
+  }
+  return box;
+}
+
+function natureWords(n) {
+  const t = TERMS[n];
+  return t ? t[1] + " " + t[0] : humanize(n);
 }
 
 // ---- sections ------------------------------------------------------------------------------
@@ -935,6 +1150,7 @@ async function main() {
   $("pgn-game").addEventListener("change", () => {
     const g = state.pgnGames && state.pgnGames[Number($("pgn-game").value)];
     if (g && g.fen) $("fen").value = g.fen;
+    if (g) showChosenGame(g);
   });
   window.addEventListener("hashchange", route);
   if (!location.hash.startsWith("#judge?")) route();
