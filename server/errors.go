@@ -26,6 +26,7 @@ const (
 	reasonGameOver        = "GAME_OVER"
 	reasonTooManyStreams  = "TOO_MANY_STREAMS"
 	reasonInvalidNotation = "INVALID_NOTATION"
+	reasonInvalidUpto     = "INVALID_UPTO_PLY"
 	reasonInvalidArgument = "INVALID_ARGUMENT"
 	reasonCaseNotFound    = "CASE_NOT_FOUND"
 	reasonNoCasebook      = "NO_CASEBOOK"

@@ -152,22 +152,30 @@ func (s *Server) Adjudicate(ctx context.Context, req *arbiterv1.AdjudicateReques
 	if err != nil {
 		return nil, err
 	}
-	start, err := s.gameStart("", rs, req.GetFen(), req.GetDeal(), req.GetMoves(), req.GetNotation(), req.GetPolicy())
+	moves := req.GetMoves()
+	switch n := int(req.GetUptoPly()); {
+	case n < 0:
+		return nil, fieldStatus(codes.InvalidArgument, "upto_ply", reasonInvalidUpto,
+			fmt.Sprintf("upto_ply %d: want a ply from 1 (0 judges every move)", n), nil)
+	case n > 0 && n < len(moves):
+		moves = moves[:n] // the record as it stood after ply n
+	}
+	start, err := s.gameStart("", rs, req.GetFen(), req.GetDeal(), moves, req.GetNotation(), req.GetPolicy())
 	if err != nil {
 		return nil, err
 	}
-	s.m.historyPlies.Observe(float64(len(req.GetMoves())))
+	s.m.historyPlies.Observe(float64(len(moves)))
 	pics := apiconv.PicturesOf(req)
-	if pics.Plies && len(req.GetMoves()) > apiconv.MaxPlyPictures {
-		return nil, tooLong("ply_svgs", len(req.GetMoves()), apiconv.MaxPlyPictures)
+	if pics.Plies && len(moves) > apiconv.MaxPlyPictures {
+		return nil, tooLong("ply_svgs", len(moves), apiconv.MaxPlyPictures)
 	}
 	if pics.Plies && rs.Info().Game == arbiter.GameXiangqi {
 		// Refused before the work when the pictures alone cannot fit in a reply.
-		if n := (len(req.GetMoves()) + 1) * minPlyPicture; n > s.cfg.MaxResponseBytes {
+		if n := (len(moves) + 1) * minPlyPicture; n > s.cfg.MaxResponseBytes {
 			return nil, s.tooLargeAtLeast(n, "at least ")
 		}
 	}
-	resp, err := s.adjudicate(ctx, rs, start, req.GetMoves(), pics)
+	resp, err := s.adjudicate(ctx, rs, start, moves, pics)
 	if err != nil {
 		return nil, err
 	}

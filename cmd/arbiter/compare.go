@@ -14,6 +14,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/arbiter-xq/arbiter/apiconv"
 	"github.com/arbiter-xq/arbiter/arbiter"
@@ -60,7 +61,8 @@ type compareRuling struct {
 	endPly   int // the ply (from 1) that ended the game; 0 while it goes on
 	patterns []arbiter.Pattern
 	// rejected: the ruleset refuses a move of the record (another may accept it).
-	rejected *arbiter.MoveError
+	rejected  *arbiter.MoveError
+	incidents int // the record's repetition incidents
 	// lastMustChange: in a drawn repetition (comparison.drawnRepetition), the ruleset
 	// rules the cycle the last move closes must-change.
 	lastMustChange bool
@@ -94,25 +96,30 @@ type comparePatternJSON struct {
 
 // compareSummaryJSON is the last JSON line of compare.
 type compareSummaryJSON struct {
-	Summary struct {
-		Games           int `json:"games"`
-		Plies           int `json:"plies"`
-		WithRulings     int `json:"withRulings"`
-		Disagreements   int `json:"disagreements"`
-		Errors          int `json:"errors"`
-		UnreadableFiles int `json:"unreadableFiles"`
-		// DrawnRepetitions counts the games recorded as draws whose last move repeats a
-		// position; MustChange how many of them each ruleset rules must-change.
-		DrawnRepetitions int            `json:"drawnRepetitions"`
-		MustChange       map[string]int `json:"drawnRepetitionsMustChange"`
-	} `json:"summary"`
+	Summary compareSummary `json:"summary"`
+}
+
+// compareSummary is the comparison's totals.
+type compareSummary struct {
+	Games           int `json:"games"`
+	Plies           int `json:"plies"`
+	WithRulings     int `json:"withRulings"`
+	Disagreements   int `json:"disagreements"`
+	Errors          int `json:"errors"`
+	UnreadableFiles int `json:"unreadableFiles"`
+	// DrawnRepetitions counts the games recorded as draws whose last move repeats a
+	// position; MustChange how many of them each ruleset rules must-change.
+	DrawnRepetitions int            `json:"drawnRepetitions"`
+	MustChange       map[string]int `json:"drawnRepetitionsMustChange"`
 }
 
 func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("compare", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	list := fs.String("rulesets", "", "comma-separated ruleset ids (default: the rulebooks, chinese and asian; name site-* rulesets to compare them)")
-	asJSON := fs.Bool("json", false, "one JSON object per disagreeing game, then a summary object")
+	asJSON := fs.Bool("json", false, "one JSON object per disagreeing game, then a summary object (--format json)")
+	format := fs.String("format", "text", "text, json (as --json), or flat rows for research: csv or jsonl (one row per game and ruleset, then summary rows; see README)")
+	all := fs.Bool("all", false, "list every game, not only those where the rulesets disagree")
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "games adjudicated in parallel")
 	var in recordFlags
 	in.bind(fs)
@@ -123,6 +130,16 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if err != nil {
 		return parseExit(err)
 	}
+	if *asJSON {
+		*format = "json"
+	}
+	switch *format {
+	case "text", "json", "csv", "jsonl":
+	default:
+		fmt.Fprintf(stderr, "arbiter compare: --format %q: want text, json, csv or jsonl\n", *format)
+		return exitUsage
+	}
+	*asJSON = *format == "json"
 	inline := in.given()
 	switch {
 	case inline && len(sources) > 0:
@@ -169,6 +186,8 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) in
 
 	rows := make([]comparison, len(hs))
 	jobs := make(chan int)
+	var done atomic.Int64
+	stopProgress := progress(stderr, &done, len(hs))
 	var wg sync.WaitGroup
 	for w := 0; w < max(1, *workers); w++ {
 		wg.Add(1)
@@ -176,6 +195,7 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) in
 			defer wg.Done()
 			for i := range jobs {
 				rows[i] = compareGame(ctx, sets, hs[i], pol)
+				done.Add(1)
 			}
 		}()
 	}
@@ -191,6 +211,7 @@ feed:
 	}
 	close(jobs)
 	wg.Wait()
+	stopProgress()
 	if fed < len(hs) {
 		fmt.Fprintf(stderr, "arbiter compare: interrupted after %d of %d games; nothing is reported\n", fed, len(hs))
 		return exitInterrupted
@@ -201,6 +222,11 @@ feed:
 	width := 8 // the rulesets' column
 	for _, rs := range sets {
 		width = max(width, len(rs.Info().ID))
+	}
+	flat := *format == "csv" || *format == "jsonl"
+	var rowsOut *flatWriter
+	if flat {
+		rowsOut = newFlatWriter(out, *format)
 	}
 	var sum compareSummaryJSON
 	s := &sum.Summary
@@ -218,6 +244,9 @@ feed:
 				fmt.Fprintf(stderr, "arbiter compare: %s\n", r.err)
 			} else {
 				fmt.Fprintf(stderr, "arbiter compare: %s: %s\n", h.name(), r.err)
+			}
+			if flat && *all {
+				rowsOut.game(h, compareRuling{}, r)
 			}
 			continue
 		}
@@ -237,7 +266,13 @@ feed:
 		}
 		if r.disagree {
 			s.Disagreements++
-		} else if !inline {
+		} else if !inline && !*all {
+			continue
+		}
+		if flat {
+			for _, rl := range r.rulings {
+				rowsOut.game(h, rl, r)
+			}
 			continue
 		}
 		if *asJSON {
@@ -270,16 +305,23 @@ feed:
 			fmt.Fprintln(out, strings.TrimRight(line, " "))
 		}
 	}
-	if *asJSON {
+	switch {
+	case flat:
+		rowsOut.summary(s, sets)
+		if err := rowsOut.flush(); err != nil {
+			fmt.Fprintln(stderr, "arbiter compare:", err)
+			return exitInput
+		}
+	case *asJSON:
 		b, err := jsonLine(sum)
 		if err != nil {
 			fmt.Fprintln(stderr, "arbiter compare:", err)
 			return exitInput
 		}
 		out.Write(b)
-	} else {
-		fmt.Fprintf(out, "\n%d games (%d plies), %d with a ruling or an ending under some ruleset, %d disagreements, %d errors, %d unreadable files\n",
-			s.Games, s.Plies, s.WithRulings, s.Disagreements, s.Errors, s.UnreadableFiles)
+	default:
+		fmt.Fprintf(out, "\n%s (%d plies), %d with a ruling or an ending under some ruleset, %s, %s, %s\n",
+			plural(s.Games, "game"), s.Plies, s.WithRulings, plural(s.Disagreements, "disagreement"), plural(s.Errors, "error"), plural(s.UnreadableFiles, "unreadable file"))
 		if s.DrawnRepetitions > 0 {
 			var per []string
 			for _, rs := range sets {
@@ -370,7 +412,7 @@ func compareGame(ctx context.Context, sets []arbiter.Ruleset, h history, pol arb
 			c.err = err.Error() + fenHint(err)
 			return c
 		default:
-			cr.result, cr.term, cr.endPly = rep.Result, rep.Termination, rep.DecidedAtPly
+			cr.result, cr.term, cr.endPly, cr.incidents = rep.Result, rep.Termination, rep.DecidedAtPly, len(rep.Incidents)
 			if rep.Cycle != nil {
 				cr.verdict, cr.patterns = rep.Cycle.Ruling.Verdict, rep.Cycle.Patterns
 			}

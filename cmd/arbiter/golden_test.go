@@ -1,9 +1,12 @@
 package main
 
 import (
+	"encoding/csv"
+	"encoding/json"
 	"flag"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -70,5 +73,45 @@ func TestGoldenOutput(t *testing.T) {
 			}
 			golden(t, tt.golden, out)
 		})
+	}
+}
+
+// compare --format csv|jsonl --all: one row per game and ruleset with a header, then a
+// summary row per ruleset; a CSV reader and a JSON decoder load every row.
+func TestCompareRows(t *testing.T) {
+	out, stderr, code := runCLI(t, "", "compare", "--rulesets", "chinese,asian", "--format", "csv", "--all", "testdata/games.pgn")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	recs, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != 1+3*2+2 || strings.Join(recs[0], ",") != strings.Join(flatColumns, ",") {
+		t.Fatalf("%d records, header %v:\n%s", len(recs), recs[0], out)
+	}
+	col := map[string]int{}
+	for i, c := range recs[0] {
+		col[c] = i
+	}
+	for _, r := range recs[1:7] {
+		if r[col["kind"]] != "game" || r[col["file"]] != "testdata/games.pgn" || r[col["result"]] == "" || r[col["ruleset"]] == "" {
+			t.Errorf("game row %v", r)
+		}
+	}
+	if r := recs[8]; r[col["kind"]] != "summary" || r[col["games"]] != "3" || r[col["ruleset"]] != "asian" {
+		t.Errorf("summary row %v", r)
+	}
+	out, _, _ = runCLI(t, "", "compare", "--rulesets", "chinese,asian", "--format", "jsonl", "testdata/games.pgn")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	for _, l := range lines {
+		var row map[string]any
+		if err := json.Unmarshal([]byte(l), &row); err != nil || len(row) != len(flatColumns) {
+			t.Errorf("jsonl row %q: %v", l, err)
+		}
+	}
+	// Without --all only the disagreeing game's rows (1 game x 2 rulesets) and the summaries.
+	if len(lines) != 2+2 {
+		t.Errorf("jsonl without --all: %d rows:\n%s", len(lines), out)
 	}
 }

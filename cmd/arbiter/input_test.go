@@ -58,7 +58,7 @@ func TestCompareSkipsUnreadableFiles(t *testing.T) {
 	}
 	// A missing source among good ones: reported, the good one still compared.
 	out, stderr, code = runCLI(t, "", "compare", filepath.Join(dir, "a-good.pgn"), filepath.Join(dir, "nope.pgn"))
-	if code != exitInput || !strings.Contains(stderr, "nope.pgn") || !strings.Contains(out, "1 games (4 plies)") || !strings.Contains(out, "1 unreadable files") {
+	if code != exitInput || !strings.Contains(stderr, "nope.pgn") || !strings.Contains(out, "1 game (4 plies)") || !strings.Contains(out, "1 unreadable file") {
 		t.Errorf("missing file: exit %d\n%s\n%s", code, stderr, out)
 	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -102,11 +103,13 @@ func runJudge(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	in.bind(fs)
 	asJSON := fs.Bool("json", false, "print the protobuf JSON of the adjudication, one object per line")
 	svgOut := fs.String("svg", "", "write the picture of the ruling (SVG) to this file; with several games, FILE-N.svg per game")
+	gameNo := fs.Int("game", 0, "judge only the Nth game of each file (a PGN file's game, a TSV database's row), from 1")
+	upto := fs.Int("upto", 0, "judge the record as it stood after this ply (from 1): the moves after it are not read")
 	var pf policyFlags
 	pf.bind(fs)
 	fs.Usage = func() {
 		fmt.Fprint(stderr, `usage: arbiter judge --ruleset ID [--fen POS] --moves "h2e2 h9g7 ..." [--deal D] [--json] [--svg FILE] [policy flags]
-       arbiter judge --ruleset ID [--json] FILE.pgn ...   (xiangqi; use - for standard input)
+       arbiter judge --ruleset ID [--json] [--game N] [--upto PLY] FILE.pgn|FILE.tsv[.gz] ...   (xiangqi; - is standard input)
 
 Replays the game with full legality checks, classifies the moves of every repetition
 cycle, and prints the ruling of the cycle the last move closes and the game result.
@@ -154,20 +157,42 @@ chu shogi SFEN) and --moves its move texts.
 		hs = append(hs, in.history())
 	} else {
 		for _, name := range files {
-			games, err := readPGN(name, stdin)
-			switch {
-			case err != nil:
+			var fhs []history
+			if name == "-" {
+				games, err2 := readPGN(name, stdin)
+				if err2 == nil && len(games) == 0 {
+					err2 = errors.New("no games in the file")
+				}
+				fhs, err = pgnHistories(name, games), err2
+			} else {
+				fhs, err = loadFile(name)
+			}
+			if err != nil {
 				// Judge the games before a syntax error; report the file either way.
 				code = exitInput
 				fmt.Fprintf(stderr, "arbiter judge: %s: %v%s\n", name, err, fileHint(name, err, "judge"))
-			case len(games) == 0:
-				code = exitInput
-				fmt.Fprintf(stderr, "arbiter judge: %s: no games in the file%s\n", name, fileHint(name, nil, "judge"))
 			}
-			hs = append(hs, pgnHistories(name, games)...)
+			if *gameNo > 0 {
+				if *gameNo > len(fhs) {
+					code = exitInput
+					fmt.Fprintf(stderr, "arbiter judge: --game %d: %s has %s\n", *gameNo, name, plural(len(fhs), "game"))
+					continue
+				}
+				fhs = fhs[*gameNo-1 : *gameNo]
+			}
+			hs = append(hs, fhs...)
 		}
 		for i := range hs {
 			hs[i].relaxed = in.relaxed
+		}
+	}
+	if *upto < 0 || *gameNo < 0 {
+		fmt.Fprintln(stderr, "arbiter judge: --game and --upto count from 1")
+		return exitUsage
+	}
+	for i := range hs {
+		if *upto > 0 && *upto < len(hs[i].moves) {
+			hs[i].moves = hs[i].moves[:*upto]
 		}
 	}
 	out := bufio.NewWriter(stdout)
