@@ -42,8 +42,8 @@ chase and the rest, under the Chinese (CXA 2020) and Asian (AXF/WXF) rulebooks.
 
 Usage:
   arbiter judge --ruleset ID --fen FEN --moves "h2e2 h9g7 ..." [--json] [--svg FILE] [policy flags]
-  arbiter judge --ruleset ID [--json] [--svg FILE] FILE.pgn   one result per game
-  arbiter compare [--rulesets chinese,asian] [--json] FILE.pgn|DIR|GAMES.tsv.gz
+  arbiter judge --ruleset ID [--json] [--svg FILE] [--game N] [--upto PLY] FILE.pgn|GAMES.tsv.gz   one result per game
+  arbiter compare [--rulesets chinese,asian] [--json] [--format csv|jsonl] [--all] FILE.pgn|DIR|GAMES.tsv.gz
   arbiter compare [--rulesets chinese,asian] [--json] [--fen FEN] --moves "h2e2 h9g7 ..."   also banqi-*, chu-*
   arbiter casebook list [--ruleset ID] [--tag TAG] [--source TEXT]
   arbiter casebook show [--svg FILE] [--ruleset ID] ID
