@@ -11,14 +11,10 @@ import (
 // fileHint returns what to do about a file a command could not read as games (err may be
 // nil when the file read fine but held no games), prefixed with "; ", or "".
 func fileHint(name string, err error, command string) string {
-	lower := strings.ToLower(name)
-	isTSV := strings.HasSuffix(lower, ".tsv") || strings.HasSuffix(lower, ".tsv.gz")
 	var be *pgn.BinaryError
 	switch {
-	case command == "judge" && isTSV:
-		return "; judge reads PGN files; use compare for .tsv and .tsv.gz databases"
 	case errors.As(err, &be) && strings.Contains(be.Kind, "compressed"):
-		return "; " + command + " reads PGN files (decompress it first; compare also reads .tsv.gz databases)"
+		return "; " + command + " reads PGN files (decompress it first) and .tsv.gz databases"
 	case errors.As(err, &be) && strings.Contains(be.Kind, "archive"):
 		return "; " + command + " reads PGN files (unpack the archive first)"
 	case errors.As(err, &be):

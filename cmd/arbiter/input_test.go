@@ -63,7 +63,7 @@ func TestCompareSkipsUnreadableFiles(t *testing.T) {
 	}
 }
 
-// A binary or a TSV database given to judge says what it is.
+// A binary given to judge says what it is; a TSV database is judged game by game.
 func TestJudgeSaysWhatTheFileIs(t *testing.T) {
 	dir := t.TempDir()
 	tsvgz := filepath.Join(dir, "games.tsv.gz")
@@ -76,7 +76,6 @@ func TestJudgeSaysWhatTheFileIs(t *testing.T) {
 		args []string
 		msg  string
 	}{
-		{[]string{"judge", tsvgz}, tsvgz + ": pgn: not a PGN text file: gzip-compressed data; judge reads PGN files; use compare for .tsv and .tsv.gz databases"},
 		{[]string{"judge", zip}, "a ZIP archive; judge reads PGN files (unpack the archive first)"},
 		{[]string{"judge", "-"}, "NUL bytes"},
 	}
@@ -85,6 +84,9 @@ func TestJudgeSaysWhatTheFileIs(t *testing.T) {
 		if code != exitInput || !strings.Contains(stderr, tt.msg) || strings.Contains(stderr, "invalid GBK") {
 			t.Errorf("%q: exit %d, stderr %q; want %q", tt.args, code, stderr, tt.msg)
 		}
+	}
+	if out, stderr, code := runCLI(t, "", "judge", "--json", tsvgz); code != exitOK || !strings.Contains(out, `"GameId":"x"`) {
+		t.Errorf("judge GAMES.tsv.gz: exit %d, %s\n%s", code, stderr, out)
 	}
 	// A bad file among good ones: the good one is judged, the exit code says input was bad.
 	out, stderr, code := runCLI(t, "", "judge", "--json", zip, good)
