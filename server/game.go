@@ -8,6 +8,7 @@ import (
 
 	"github.com/arbiter-xq/arbiter/apiconv"
 	"github.com/arbiter-xq/arbiter/arbiter"
+	"github.com/arbiter-xq/arbiter/casebook"
 	arbiterv1 "github.com/arbiter-xq/arbiter/proto/arbiter/v1"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc/codes"
@@ -77,6 +78,9 @@ func (s *Server) adjudicate(ctx context.Context, rs arbiter.Ruleset, start arbit
 		s.m.ruling(r.Ruleset.ID, r.Cycle.Ruling.Verdict)
 	}
 	resp := apiconv.Report(r)
+	if m := s.book.Recognize(rs, r.StartPosition, casebook.ReportMoves(r)); m != nil {
+		resp.OfficialCase = m.Proto()
+	}
 	if err := apiconv.AddPictures(resp, r, pics); err != nil {
 		return nil, domainError(err, "")
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/arbiter-xq/arbiter/apiconv"
 	"github.com/arbiter-xq/arbiter/arbiter"
 	"github.com/arbiter-xq/arbiter/banqi"
+	"github.com/arbiter-xq/arbiter/casebook"
 	"github.com/arbiter-xq/arbiter/chushogi"
 	"github.com/arbiter-xq/arbiter/notation"
 	"github.com/arbiter-xq/arbiter/pgn"
@@ -195,6 +196,7 @@ chu shogi SFEN) and --moves its move texts.
 			hs[i].moves = hs[i].moves[:*upto]
 		}
 	}
+	book, _ := casebook.Load() // the embedded casebook: recognises official cases
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
 	for i, h := range hs {
@@ -224,9 +226,13 @@ chu shogi SFEN) and --moves its move texts.
 				return exitInput
 			}
 		}
+		match := book.Recognize(rs, r.StartPosition, casebook.ReportMoves(r))
 		if *asJSON {
 			resp := apiconv.Report(r)
 			resp.Source = h.source()
+			if match != nil {
+				resp.OfficialCase = match.Proto()
+			}
 			b, err := protoJSONLine(resp)
 			if err != nil {
 				fmt.Fprintln(stderr, "arbiter judge:", err)
@@ -236,6 +242,7 @@ chu shogi SFEN) and --moves its move texts.
 			continue
 		}
 		printReport(out, rs, h, r)
+		printMatch(out, r, match)
 	}
 	return code
 }
@@ -512,6 +519,32 @@ func textBoard(rs arbiter.Ruleset, position string) string {
 		}
 	}
 	return position + "\n"
+}
+
+// printMatch says which casebook case the record is, with the book's ruling and whether
+// arbiter agrees (a known divergence says why it differs).
+func printMatch(w io.Writer, r *arbiter.Report, m *casebook.Match) {
+	if m == nil {
+		return
+	}
+	as := ""
+	if m.Variant != "original" {
+		as = " (" + m.Variant + ")"
+	}
+	fmt.Fprintf(w, "Casebook: this is case %s%s: %s (%s).\n", m.Case.GetId(), as, m.Case.GetTitle(), m.Source())
+	got := arbiter.VerdictNone
+	if r.Cycle != nil {
+		got = r.Cycle.Ruling.Verdict
+	}
+	book := "The book rules " + strings.ToUpper(m.Verdict.String())
+	switch d := m.Expectation.GetKnownDivergence(); {
+	case d != "":
+		fmt.Fprintf(w, "%s; arbiter rules %s and differs knowingly: %s\n\n", book, strings.ToUpper(got.String()), d)
+	case got == m.Verdict:
+		fmt.Fprintf(w, "%s; arbiter agrees.\n\n", book)
+	default:
+		fmt.Fprintf(w, "%s; arbiter rules %s.\n\n", book, strings.ToUpper(got.String()))
+	}
 }
 
 // printRecord writes the recorded facts of a game read from a PGN file: event, players,

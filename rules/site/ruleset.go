@@ -130,3 +130,8 @@ func (r *Ruleset) TransformCase(v, position, deal string, moves []string) (strin
 
 // TransformSquare maps a square named in a case under a symmetry.
 func (r *Ruleset) TransformSquare(v, square string) string { return r.rules.TransformSquare(v, square) }
+
+// CanonicalCase writes a record in the form records are compared in (xiangqi's).
+func (r *Ruleset) CanonicalCase(position string, moves []string) (string, []string, error) {
+	return r.rules.CanonicalCase(position, moves)
+}

@@ -168,3 +168,22 @@ func JudgeVariant(ctx context.Context, rs CycleJudge, start xiangqi.Position, mo
 	}
 	return o
 }
+
+// CanonicalCase writes a record in the one form records are compared in: the FEN's
+// board and side to move (without its counters) and the moves in ICCS.
+func (r *Rules) CanonicalCase(position string, moves []string) (string, []string, error) {
+	start, err := xiangqi.ParseFENOptions(position, xiangqi.FENOptions{AllowUnreachable: true})
+	if err != nil {
+		return "", nil, err
+	}
+	g, err := notation.ParseMoves(start, moves)
+	if err != nil {
+		return "", nil, err
+	}
+	out := make([]string, 0, g.Len())
+	for _, m := range g.Moves() {
+		out = append(out, xiangqi.ICCS(m))
+	}
+	fields := strings.Fields(start.FEN())
+	return strings.Join(fields[:min(2, len(fields))], " "), out, nil
+}
