@@ -494,3 +494,40 @@ func TestRulesetInfo(t *testing.T) {
 		}
 	}
 }
+
+// Every repetition of a record is an incident with its ruling, and has its picture on
+// request: a record that repeats at plies 1-4, changes, and checks perpetually later.
+func TestIncidents(t *testing.T) {
+	rs, err := registry(t).Lookup("chinese")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 图6 with a red pawn: two check cycles, the pawn pushed between them, then a
+	// perpetual check that loses at the third occurrence.
+	moves := strings.Fields("f0e0 e8f8 e0f0 f8e8 a4a5 e8e9 f0e0 e9f9 e0f0 f9e9 f0e0 e9f9 e0f0 f9e9 f0e0 e9f9")
+	r, err := arbiter.Adjudicate(t.Context(), rs, arbiter.Start{Position: checkPawnFEN}, moves)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp := apiconv.Report(r)
+	if err := apiconv.AddPictures(resp, r, apiconv.Pictures{Incidents: true}); err != nil {
+		t.Fatal(err)
+	}
+	in := resp.GetIncidents()
+	if len(in) != 2 || len(resp.GetIncidentSvgs()) != 2 {
+		t.Fatalf("%d incidents, %d pictures: %v", len(in), len(resp.GetIncidentSvgs()), in)
+	}
+	if in[0].GetFirstPly() != 1 || in[0].GetLastPly() != 4 || in[0].GetStatus() != arbiterv1.GameStatus_GAME_STATUS_RULING_WARNING ||
+		in[0].GetRuling().GetVerdict() != arbiterv1.Verdict_VERDICT_RED_MUST_CHANGE {
+		t.Errorf("first incident: %v", in[0])
+	}
+	if in[1].GetStatus() != arbiterv1.GameStatus_GAME_STATUS_GAME_OVER || in[1].GetResult() != arbiterv1.Result_RESULT_BLACK_WINS ||
+		in[1].GetOccurrence() != 3 || in[1].GetLastPly() != int32(resp.GetDecidedAtPly()) {
+		t.Errorf("second incident: %v (decided at %d)", in[1], resp.GetDecidedAtPly())
+	}
+	for i, svg := range resp.GetIncidentSvgs() {
+		if !strings.Contains(svg, "<svg") || !strings.Contains(svg, "RED MUST CHANGE") {
+			t.Errorf("incident picture %d: %.200s", i, svg)
+		}
+	}
+}

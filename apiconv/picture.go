@@ -15,13 +15,14 @@ const MaxPlyPictures = 150
 
 // Pictures says which pictures an AdjudicateResponse carries.
 type Pictures struct {
-	Ruling bool // AdjudicateResponse.svg
-	Plies  bool // AdjudicateResponse.ply_svgs
+	Ruling    bool // AdjudicateResponse.svg
+	Plies     bool // AdjudicateResponse.ply_svgs
+	Incidents bool // AdjudicateResponse.incident_svgs
 }
 
 // PicturesOf reads the picture fields of a request.
 func PicturesOf(req *arbiterv1.AdjudicateRequest) Pictures {
-	return Pictures{Ruling: req.GetSvg(), Plies: req.GetPlySvgs()}
+	return Pictures{Ruling: req.GetSvg(), Plies: req.GetPlySvgs(), Incidents: req.GetIncidentSvgs()}
 }
 
 // AddPictures draws the pictures p asks for into out: the ruling's picture
@@ -41,5 +42,32 @@ func AddPictures(out *arbiterv1.AdjudicateResponse, r *arbiter.Report, p Picture
 		}
 		out.PlySvgs = ps
 	}
+	if p.Incidents {
+		for i := range r.Incidents {
+			var b strings.Builder
+			if err := picture.Ruling(&b, IncidentReport(r, &r.Incidents[i])); err != nil {
+				return err
+			}
+			out.IncidentSvgs = append(out.IncidentSvgs, b.String())
+		}
+	}
 	return nil
+}
+
+// IncidentReport is the report as it stood at an incident: its decisive cycle as the
+// latest, for drawing that repetition as the ruling picture draws the last one.
+func IncidentReport(r *arbiter.Report, in *arbiter.Incident) *arbiter.Report {
+	cp := *r
+	cp.Cycle = in.Cycle
+	if in.Status == arbiter.StatusForbidden && (r.Refused == nil || in.LastPly != r.ForbiddenPly) {
+		// A move refused on a stream and replaced: the report holds no such move.
+		cp.Cycle = nil
+	}
+	cp.Result, cp.Termination, cp.DecidedAtPly = in.Result, in.Termination, 0
+	if in.Status == arbiter.StatusGameOver {
+		cp.DecidedAtPly = in.LastPly
+	} else {
+		cp.Result = arbiter.ResultOngoing
+	}
+	return &cp
 }

@@ -1055,8 +1055,8 @@ type Incident struct {
 	// The ruling on that cycle.
 	Ruling *Ruling `protobuf:"bytes,5,opt,name=ruling,proto3" json:"ruling,omitempty"`
 	// What the policy did: GAME_STATUS_GAME_OVER (the repetition ended the game),
-	// GAME_STATUS_MOVE_FORBIDDEN (a move was refused), GAME_STATUS_WARNING (the violator was
-	// warned) or GAME_STATUS_ONGOING (an allowed repetition below the occurrence that draws).
+	// GAME_STATUS_MOVE_FORBIDDEN (a move was refused), GAME_STATUS_RULING_WARNING (the violator
+	// was warned) or GAME_STATUS_ONGOING (an allowed repetition below the occurrence that draws).
 	Status GameStatus `protobuf:"varint,6,opt,name=status,proto3,enum=arbiter.v1.GameStatus" json:"status,omitempty"`
 	// The result, when the repetition ended the game.
 	Result Result `protobuf:"varint,7,opt,name=result,proto3,enum=arbiter.v1.Result" json:"result,omitempty"`

@@ -51,6 +51,10 @@ type AdjudicateRequest struct {
 	// are RESOURCE_EXHAUSTED on this field). Off by default. Xiangqi only so far: for the
 	// other games ply_svgs stays empty.
 	PlySvgs bool `protobuf:"varint,31,opt,name=ply_svgs,json=plySvgs,proto3" json:"ply_svgs,omitempty"`
+	// Return one picture per repetition incident in AdjudicateResponse.incident_svgs, in
+	// the order of AdjudicateResponse.incidents (each drawn as svg draws the latest
+	// cycle). Off by default.
+	IncidentSvgs bool `protobuf:"varint,32,opt,name=incident_svgs,json=incidentSvgs,proto3" json:"incident_svgs,omitempty"`
 	// Judge the record as it stood after this ply (1-based): the moves after it are not
 	// read. 0 (the default) judges every move; a value past the last move is the whole
 	// record.
@@ -145,6 +149,13 @@ func (x *AdjudicateRequest) GetPlySvgs() bool {
 	return false
 }
 
+func (x *AdjudicateRequest) GetIncidentSvgs() bool {
+	if x != nil {
+		return x.IncidentSvgs
+	}
+	return false
+}
+
 func (x *AdjudicateRequest) GetUptoPly() int32 {
 	if x != nil {
 		return x.UptoPly
@@ -202,6 +213,8 @@ type AdjudicateResponse struct {
 	// and what the policy did. The game's result follows from the first incident that
 	// ended it; cycle and ruling above are those of the latest ply.
 	Incidents []*Incident `protobuf:"bytes,54,rep,name=incidents,proto3" json:"incidents,omitempty"`
+	// One picture per incident when AdjudicateRequest.incident_svgs asked for them.
+	IncidentSvgs []string `protobuf:"bytes,32,rep,name=incident_svgs,json=incidentSvgs,proto3" json:"incident_svgs,omitempty"`
 	// The casebook case this history is, when it is one (same position and moves, in any
 	// orientation the case is verified in), with the book's ruling for this ruleset.
 	OfficialCase  *OfficialCase `protobuf:"bytes,55,opt,name=official_case,json=officialCase,proto3" json:"official_case,omitempty"`
@@ -361,6 +374,13 @@ func (x *AdjudicateResponse) GetPlySvgs() []string {
 func (x *AdjudicateResponse) GetIncidents() []*Incident {
 	if x != nil {
 		return x.Incidents
+	}
+	return nil
+}
+
+func (x *AdjudicateResponse) GetIncidentSvgs() []string {
+	if x != nil {
+		return x.IncidentSvgs
 	}
 	return nil
 }
@@ -1630,7 +1650,7 @@ var File_arbiter_v1_arbiter_service_proto protoreflect.FileDescriptor
 const file_arbiter_v1_arbiter_service_proto_rawDesc = "" +
 	"\n" +
 	" arbiter/v1/arbiter_service.proto\x12\n" +
-	"arbiter.v1\x1a\x1darbiter/v1/adjudication.proto\x1a\x19arbiter/v1/casebook.proto\x1a\x17arbiter/v1/ruling.proto\"\x8f\x02\n" +
+	"arbiter.v1\x1a\x1darbiter/v1/adjudication.proto\x1a\x19arbiter/v1/casebook.proto\x1a\x17arbiter/v1/ruling.proto\"\xb4\x02\n" +
 	"\x11AdjudicateRequest\x12\x18\n" +
 	"\aruleset\x18\x01 \x01(\tR\aruleset\x12\x10\n" +
 	"\x03fen\x18\x02 \x01(\tR\x03fen\x12\x14\n" +
@@ -1639,8 +1659,9 @@ const file_arbiter_v1_arbiter_service_proto_rawDesc = "" +
 	"\x06policy\x18\x05 \x01(\v2\x12.arbiter.v1.PolicyR\x06policy\x12\x12\n" +
 	"\x04deal\x182 \x01(\tR\x04deal\x12\x10\n" +
 	"\x03svg\x18\x1e \x01(\bR\x03svg\x12\x19\n" +
-	"\bply_svgs\x18\x1f \x01(\bR\aplySvgs\x12\x19\n" +
-	"\bupto_ply\x18\x06 \x01(\x05R\auptoPly\"\xa0\x06\n" +
+	"\bply_svgs\x18\x1f \x01(\bR\aplySvgs\x12#\n" +
+	"\rincident_svgs\x18  \x01(\bR\fincidentSvgs\x12\x19\n" +
+	"\bupto_ply\x18\x06 \x01(\x05R\auptoPly\"\xc5\x06\n" +
 	"\x12AdjudicateResponse\x12\x18\n" +
 	"\aruleset\x18\x01 \x01(\tR\aruleset\x12+\n" +
 	"\x05plies\x18\x02 \x03(\v2\x15.arbiter.v1.PlyReportR\x05plies\x12'\n" +
@@ -1660,7 +1681,8 @@ const file_arbiter_v1_arbiter_service_proto_rawDesc = "" +
 	"\x06source\x18( \x01(\v2\x16.arbiter.v1.GameSourceR\x06source\x12\x10\n" +
 	"\x03svg\x18\x1e \x01(\tR\x03svg\x12\x19\n" +
 	"\bply_svgs\x18\x1f \x03(\tR\aplySvgs\x122\n" +
-	"\tincidents\x186 \x03(\v2\x14.arbiter.v1.IncidentR\tincidents\x12=\n" +
+	"\tincidents\x186 \x03(\v2\x14.arbiter.v1.IncidentR\tincidents\x12#\n" +
+	"\rincident_svgs\x18  \x03(\tR\fincidentSvgs\x12=\n" +
 	"\rofficial_case\x187 \x01(\v2\x18.arbiter.v1.OfficialCaseR\fofficialCase\"\xa5\x01\n" +
 	"\n" +
 	"GameSource\x12\x12\n" +
