@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"google.golang.org/protobuf/proto"
@@ -45,6 +44,11 @@ type history struct {
 	moves  []string
 	// relaxed: the position may hold pieces on points they can never reach.
 	relaxed bool
+	// line is the variation of a record's game ("ply 41 alt 2"), "" for the main line.
+	line string
+	// err is the record's own error about the game (a bad start position, a main line
+	// that stops at an illegal move): the game is reported with it, not ruled.
+	err error
 }
 
 // name is how messages name the game: "FILE game N", "" for a history given directly.
@@ -55,6 +59,9 @@ func (h history) name() string {
 	n := fmt.Sprintf("%s game %d", h.file, h.index)
 	if id := h.tag("GameId"); id != "" {
 		n += " (" + id + ")"
+	}
+	if h.line != "" {
+		n += " line " + h.line
 	}
 	return n
 }
@@ -81,15 +88,6 @@ func (h history) source() *arbiterv1.GameSource {
 		}
 	}
 	return src
-}
-
-// pgnHistories turns the games of a PGN file into histories.
-func pgnHistories(file string, games []*pgn.Game) []history {
-	out := make([]history, len(games))
-	for i, g := range games {
-		out[i] = history{file: file, index: i + 1, tags: g.Tags, result: g.Result, fen: g.FEN(), moves: g.Moves}
-	}
-	return out
 }
 
 func runJudge(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -147,7 +145,7 @@ chu shogi SFEN) and --moves its move texts.
 		hs = append(hs, in.history())
 	} else {
 		for _, name := range files {
-			games, err := readPGN(name, stdin)
+			games, err := readRecords(name, stdin, in.readOptions(stderr, "judge"))
 			switch {
 			case err != nil:
 				// Judge the games before a syntax error; report the file either way.
@@ -157,7 +155,7 @@ chu shogi SFEN) and --moves its move texts.
 				code = exitInput
 				fmt.Fprintf(stderr, "arbiter judge: %s: no games in the file%s\n", name, fileHint(name, nil, "judge"))
 			}
-			hs = append(hs, pgnHistories(name, games)...)
+			hs = append(hs, games...)
 		}
 		for i := range hs {
 			hs[i].relaxed = in.relaxed
@@ -212,6 +210,7 @@ chu shogi SFEN) and --moves its move texts.
 type recordFlags struct {
 	fen, moves, deal string
 	relaxed          bool
+	variation        string // record files: the line to rule (records.go)
 }
 
 func (rf *recordFlags) bind(fs *flag.FlagSet) {
@@ -219,6 +218,7 @@ func (rf *recordFlags) bind(fs *flag.FlagSet) {
 	fs.StringVar(&rf.moves, "moves", "", `moves, space separated, in the game's notation (xiangqi in any of "h2e2 h9g7", "C2.5 h8+7", "炮二平五 马８进７"; banqi "c6=G c5-c6 c6xc5"; chu shogi USI "8i8h 6f5e4d")`)
 	fs.StringVar(&rf.deal, "deal", "", "banqi: the deal, one letter per face-down square of the start position")
 	fs.BoolVar(&rf.relaxed, "relaxed-fen", false, "xiangqi: accept pieces on points they can never reach (some databases have them)")
+	rf.bindRead(fs)
 }
 
 func (rf *recordFlags) given() bool { return rf.moves != "" || rf.fen != "" || rf.deal != "" }
@@ -226,18 +226,6 @@ func (rf *recordFlags) given() bool { return rf.moves != "" || rf.fen != "" || r
 // history is the record the flags give.
 func (rf *recordFlags) history() history {
 	return history{fen: rf.fen, deal: rf.deal, relaxed: rf.relaxed, moves: notation.SplitMoves(rf.moves)}
-}
-
-func readPGN(name string, stdin io.Reader) ([]*pgn.Game, error) {
-	if name == "-" {
-		return pgn.Read(stdin)
-	}
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return pgn.Read(bufio.NewReader(f))
 }
 
 // judgeHistory adjudicates h through the ruleset's game session (the path of the
@@ -248,6 +236,9 @@ func judgeHistory(rs arbiter.Ruleset, h history, pol arbiter.Policy) (*arbiter.R
 
 // adjudicate is judgeHistory with more of the start given (Brief, EveryPly).
 func adjudicate(rs arbiter.Ruleset, h history, start arbiter.Start) (*arbiter.Report, error) {
+	if h.err != nil {
+		return nil, h.err
+	}
 	start.Position, start.Deal, start.Lenient = h.fen, h.deal, h.relaxed
 	r, err := arbiter.Adjudicate(context.Background(), rs, start, h.moves)
 	if err != nil {

@@ -81,7 +81,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	case "judge":
 		return runJudge(args[1:], stdin, stdout, stderr)
 	case "compare":
-		return runCompare(ctx, args[1:], stdout, stderr)
+		return runCompare(ctx, args[1:], stdin, stdout, stderr)
 	case "casebook":
 		return runCasebook(args[1:], stdout, stderr)
 	case "perft":
