@@ -16,13 +16,13 @@ func fileHint(name string, err error, command string) string {
 	var be *pgn.BinaryError
 	switch {
 	case command == "judge" && isTSV:
-		return "; judge reads PGN files; use compare for .tsv and .tsv.gz databases"
+		return "; judge reads game records (PGN, XQF, DhtmlXQ, CBR, CBL, CBF); use compare for .tsv and .tsv.gz databases"
 	case errors.As(err, &be) && strings.Contains(be.Kind, "compressed"):
-		return "; " + command + " reads PGN files (decompress it first; compare also reads .tsv.gz databases)"
+		return "; " + command + " reads game records (decompress it first; compare also reads .tsv.gz databases)"
 	case errors.As(err, &be) && strings.Contains(be.Kind, "archive"):
-		return "; " + command + " reads PGN files (unpack the archive first)"
+		return "; " + command + " reads game records (unpack the archive first)"
 	case errors.As(err, &be):
-		return "; " + command + " reads PGN text files"
+		return "; " + command + " reads game records: PGN, XQF, DhtmlXQ, CBR, CBL, CBF"
 	}
 	return ""
 }

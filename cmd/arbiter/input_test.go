@@ -78,8 +78,8 @@ func TestJudgeSaysWhatTheFileIs(t *testing.T) {
 		args []string
 		msg  string
 	}{
-		{[]string{"judge", tsvgz}, tsvgz + ": pgn: not a PGN text file: gzip-compressed data; judge reads PGN files; use compare for .tsv and .tsv.gz databases"},
-		{[]string{"judge", zip}, "a ZIP archive; judge reads PGN files (unpack the archive first)"},
+		{[]string{"judge", tsvgz}, tsvgz + ": pgn: not a PGN text file: gzip-compressed data; judge reads game records (PGN, XQF, DhtmlXQ, CBR, CBL, CBF); use compare for .tsv and .tsv.gz databases"},
+		{[]string{"judge", zip}, "a ZIP archive; judge reads game records (unpack the archive first)"},
 		{[]string{"judge", "-"}, "NUL bytes"},
 	}
 	for _, tt := range tests {
