@@ -53,6 +53,9 @@ func Report(r *arbiter.Report) *arbiterv1.AdjudicateResponse {
 		out.Cycle = Cycle(r.Cycle)
 		out.Ruling = Ruling(r.Cycle.Ruling)
 	}
+	for i := range r.Incidents {
+		out.Incidents = append(out.Incidents, Incident(&r.Incidents[i]))
+	}
 	return out
 }
 
@@ -139,6 +142,24 @@ func Piece(p arbiter.Piece) *arbiterv1.Piece {
 	}
 	if p.Kind != xiangqi.NoKind {
 		out.Type = PieceType(p.Kind)
+	}
+	return out
+}
+
+// Incident maps one repetition incident of a record.
+func Incident(in *arbiter.Incident) *arbiterv1.Incident {
+	out := &arbiterv1.Incident{
+		FirstPly:    int32(in.FirstPly),
+		LastPly:     int32(in.LastPly),
+		Occurrence:  int32(in.Occurrence),
+		Status:      GameStatus(in.Status),
+		Result:      Result(in.Result),
+		Termination: Termination(in.Termination),
+		Explanation: in.Explanation,
+	}
+	if in.Cycle != nil {
+		out.Cycle = Cycle(in.Cycle)
+		out.Ruling = Ruling(in.Cycle.Ruling)
 	}
 	return out
 }

@@ -291,9 +291,12 @@ type Cycle struct {
 
 // Report is the whole game under one ruleset, as Adjudicate returns it.
 type Report struct {
-	Ruleset     RulesetInfo
-	Plies       []Ply
-	Cycle       *Cycle // the cycle closed by the latest ply, if any
+	Ruleset RulesetInfo
+	Plies   []Ply
+	Cycle   *Cycle // the cycle closed by the latest ply, if any
+	// Incidents are every repetition of the record in order, each with its decisive
+	// cycle and what the policy did (the latest may be Cycle's).
+	Incidents   []Incident
 	Result      Result
 	Termination Termination
 	Status      Status
@@ -335,6 +338,7 @@ func Adjudicate(ctx context.Context, rs Ruleset, start Start, moves []string) (*
 		return nil, err
 	}
 	refused := -1
+	var log IncidentLog // the incidents, for a game that does not report them itself
 	var explanation string
 	var cycle *Cycle // the cycle a refused move would close
 	if rp, ok := s.(RecordPlayer); ok {
@@ -353,14 +357,21 @@ func Adjudicate(ctx context.Context, rs Ruleset, start Start, moves []string) (*
 			if err != nil {
 				return nil, withPly(err, i+1, m)
 			}
+			log.AddUpdate(u)
 			if u.Status == StatusForbidden {
 				refused, explanation, cycle = i, u.Explanation, u.Cycle
 				break
 			}
 		}
 	}
+	withIncidents := func(r *Report) *Report {
+		if r.Incidents == nil {
+			r.Incidents = log.Incidents()
+		}
+		return r
+	}
 	if refused >= 0 {
-		r := s.Report()
+		r := withIncidents(s.Report())
 		if r.ForbiddenPly != 0 {
 			return r, nil // the game reports the refusal itself
 		}
@@ -373,7 +384,7 @@ func Adjudicate(ctx context.Context, rs Ruleset, start Start, moves []string) (*
 		r.Explanation = fmt.Sprintf("Ply %d (%s) is forbidden under the policy (on_violation forbid) and is not played: %s", refused+1, moves[refused], explanation)
 		return r, nil
 	}
-	return s.Report(), nil
+	return withIncidents(s.Report()), nil
 }
 
 func withPly(err error, ply int, text string) error {

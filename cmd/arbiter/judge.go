@@ -267,11 +267,15 @@ func printReport(w io.Writer, rs arbiter.Ruleset, h history, r *arbiter.Report) 
 	}
 	fmt.Fprintf(w, "Start:   %s\n", r.StartPosition)
 	for i := range r.Plies {
+		if end := r.DecidedAtPly; end > 0 && i == end && r.Status == arbiter.StatusGameOver {
+			fmt.Fprintf(w, "     -- the game ended at ply %d (%s); the plies below are not judged --\n", end, r.Termination)
+		}
 		printPly(w, &r.Plies[i], i)
 	}
 	if r.ForbiddenPly > 0 {
 		printForbidden(w, r)
 	}
+	printIncidents(w, r.Incidents)
 	if c := r.Cycle; c != nil {
 		earlier := c.EarlierPlies
 		if len(earlier) == 0 {
@@ -332,6 +336,51 @@ func printReport(w io.Writer, rs arbiter.Ruleset, h history, r *arbiter.Report) 
 		fmt.Fprintf(w, "Final position (after ply %d):\n%s", len(r.Plies), textBoard(rs, r.FinalPosition))
 	}
 	fmt.Fprintln(w)
+}
+
+// printIncidents lists every repetition of the record, in order, with its ruling and
+// what the policy did.
+func printIncidents(w io.Writer, incidents []arbiter.Incident) {
+	if len(incidents) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "\nIncidents (%s):\n", plural(len(incidents), "repetition"))
+	for i, in := range incidents {
+		line := fmt.Sprintf("  %d. plies %d-%d, occurrence %d", i+1, in.FirstPly, in.LastPly, in.Occurrence)
+		if c := in.Cycle; c != nil {
+			line += ": " + strings.ToUpper(c.Ruling.Verdict.String())
+			var ps []string
+			for _, p := range c.Patterns {
+				status := "allowed"
+				if p.Forbidden {
+					status = "forbidden"
+				}
+				ps = append(ps, fmt.Sprintf("%s %s %s, %s", sideWord(p.Side), p.Pattern, p.PatternChinese, status))
+			}
+			if len(ps) > 0 {
+				line += " (" + strings.Join(ps, "; ") + ")"
+			}
+		}
+		switch in.Status {
+		case arbiter.StatusGameOver:
+			line += fmt.Sprintf("; the game ends: %s (%s)", in.Result, in.Termination)
+		case arbiter.StatusForbidden:
+			line += fmt.Sprintf("; ply %d refused (forbidden)", in.LastPly)
+		case arbiter.StatusWarning:
+			line += "; warning"
+		default:
+			line += "; allowed, the game goes on"
+		}
+		fmt.Fprintln(w, line)
+	}
+}
+
+// plural writes a count with its noun: "1 game", "3 games".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // printPly writes one ply: its move number, side and notations, a check mark, its nature,

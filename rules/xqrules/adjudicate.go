@@ -98,6 +98,7 @@ type recorder struct {
 	// refused keeps what the report said before a move was refused, so that a game
 	// that goes on (a stream) reports as if the refused move had never been tried.
 	refused *refusedState
+	log     arbiter.IncidentLog // the record's repetition incidents
 }
 
 type refusedState struct {
@@ -149,6 +150,18 @@ func (rec *recorder) play(ctx context.Context, m xiangqi.Move) (Update, error) {
 	u, err := s.Play(ctx, m)
 	if err != nil {
 		return u, err
+	}
+	if c := u.Cycle; c != nil {
+		g, ruling := s.Game(), u.Ruling
+		rec.log.Add(arbiter.IncidentStep{Ply: u.Ply + 1, FirstPly: c.Start + 1, LastPly: c.End, Occurrence: c.Occurrence,
+			Status: u.Status, Result: u.Result, Termination: u.Termination, Explanation: u.Explanation,
+			Cycle: func() *arbiter.Cycle {
+				// The repeated position is the one the cycle starts from.
+				pos := g.PositionAt(c.Start)
+				out := neutralCycle(c, ruling, pos.FEN())
+				out.EarlierPlies = earlierOccurrences(g, c)
+				return out
+			}})
 	}
 	if u.Status == arbiter.StatusForbidden {
 		rec.refused = &refusedState{r.Cycle, r.Ruling, rec.endExplanation}

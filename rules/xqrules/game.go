@@ -375,6 +375,7 @@ func (gs *gameSession) Report() *arbiter.Report {
 		}
 	}
 	out.FinalPosition = p.FEN()
+	out.Incidents = gs.rec.log.Incidents()
 	if r.Cycle != nil {
 		out.Cycle = neutralCycle(r.Cycle, r.Ruling, cycleFEN)
 		out.Cycle.EarlierPlies = earlierOccurrences(r.Game, r.Cycle)
@@ -401,6 +402,7 @@ func (gs *gameSession) Report() *arbiter.Report {
 	case r.EndPly >= 0:
 		out.Status = arbiter.StatusGameOver
 		out.DecidedAtPly = r.EndPly + 1
+		out.IgnoredPlies = len(r.Plies) - out.DecidedAtPly
 	case r.Result != arbiter.ResultOngoing && len(r.Plies) == 0:
 		// Decided before any move: the side to move had none.
 		out.Status = arbiter.StatusGameOver

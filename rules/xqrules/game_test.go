@@ -35,7 +35,9 @@ func TestRulesOptions(t *testing.T) {
 		{id: "chinese", wantID: "chinese", status: arbiter.StatusGameOver, result: arbiter.ResultBlackWins, decided: 8},
 		{id: "chinese+loss_at_occurrence=4", wantID: "chinese+loss_at_occurrence=4", status: arbiter.StatusWarning, result: arbiter.ResultOngoing},
 		{id: "Chinese+loss_at_occurrence=3", wantID: "chinese", status: arbiter.StatusGameOver, result: arbiter.ResultBlackWins, decided: 8},
-		{id: "asian+on_violation=forbid", wantID: "asian+on_violation=forbid", status: arbiter.StatusForbidden, result: arbiter.ResultOngoing, forbidPl: 9},
+		// Under forbid the ninth move is forbidden, and it is Red's only legal move: the
+		// dead end ends the game at ply 9.
+		{id: "asian+on_violation=forbid", wantID: "asian+on_violation=forbid", status: arbiter.StatusGameOver, result: arbiter.ResultBlackWins, decided: 9},
 		// The request's policy wins over the id's option.
 		{id: "asian+on_violation=forbid", policy: arbiter.Policy{OnViolation: arbiter.ViolationLose}, wantID: "asian+on_violation=forbid",
 			status: arbiter.StatusGameOver, result: arbiter.ResultBlackWins, decided: 8},

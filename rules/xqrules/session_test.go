@@ -62,8 +62,10 @@ func TestAdjudicatePolicy(t *testing.T) {
 		// Under forbid only the violator's move completing the loss occurrence is refused.
 		// Black's move (index 7) completes the third occurrence of the start position but
 		// Black is not the violator: a warning. Red's next move (index 8) would complete
-		// the third occurrence of the position after one ply and is refused.
-		{"forbid", arbiter.Policy{OnViolation: arbiter.ViolationForbid}, 3, arbiter.ResultOngoing, arbiter.TerminationNone, -1, 8, arbiter.VerdictRedMustChange},
+		// the third occurrence of the position after one ply, and it is Red's only legal
+		// move: every move of Red is forbidden, so Red has lost (CXA 2020, note to 图6).
+		// (With a permitted alternative the move is refused: apiconv's and the CLI's tests.)
+		{"forbid", arbiter.Policy{OnViolation: arbiter.ViolationForbid}, 3, arbiter.ResultBlackWins, arbiter.TerminationPerpetualCheck, 8, -1, arbiter.VerdictRedMustChange},
 	}
 	for _, rs := range rulesets {
 		for _, tt := range tests {

@@ -1027,6 +1027,222 @@ func (x *Ruling) GetExplanation() string {
 	return ""
 }
 
+// Incident is one repetition in a record: a run of consecutive plies each of which repeats
+// a position, with the ruling that decided it and what the policy did. A perpetual check
+// of nine plies is one incident whose occurrence rises to 3; a game that repeats at move
+// 30, changes, and repeats again later has two.
+type Incident struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// First ply of the repetition's first cycle (1-based).
+	FirstPly int32 `protobuf:"varint,1,opt,name=first_ply,json=firstPly,proto3" json:"first_ply,omitempty"`
+	// Last ply of its last cycle (the refused ply when a move was refused).
+	LastPly int32 `protobuf:"varint,2,opt,name=last_ply,json=lastPly,proto3" json:"last_ply,omitempty"`
+	// The highest occurrence of a position reached in it.
+	Occurrence int32 `protobuf:"varint,3,opt,name=occurrence,proto3" json:"occurrence,omitempty"`
+	// The decisive cycle: the one the policy acted on most severely (the game ended, a
+	// move was refused, a warning), else the last one.
+	Cycle *Cycle `protobuf:"bytes,4,opt,name=cycle,proto3" json:"cycle,omitempty"`
+	// The ruling on that cycle.
+	Ruling *Ruling `protobuf:"bytes,5,opt,name=ruling,proto3" json:"ruling,omitempty"`
+	// What the policy did: GAME_STATUS_GAME_OVER (the repetition ended the game),
+	// GAME_STATUS_MOVE_FORBIDDEN (a move was refused), GAME_STATUS_WARNING (the violator was
+	// warned) or GAME_STATUS_ONGOING (an allowed repetition below the occurrence that draws).
+	Status GameStatus `protobuf:"varint,6,opt,name=status,proto3,enum=arbiter.v1.GameStatus" json:"status,omitempty"`
+	// The result, when the repetition ended the game.
+	Result Result `protobuf:"varint,7,opt,name=result,proto3,enum=arbiter.v1.Result" json:"result,omitempty"`
+	// Why the game ended, when it did.
+	Termination Termination `protobuf:"varint,8,opt,name=termination,proto3,enum=arbiter.v1.Termination" json:"termination,omitempty"`
+	// What happened, in English with Chinese terms.
+	Explanation   string `protobuf:"bytes,9,opt,name=explanation,proto3" json:"explanation,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Incident) Reset() {
+	*x = Incident{}
+	mi := &file_arbiter_v1_adjudication_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Incident) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Incident) ProtoMessage() {}
+
+func (x *Incident) ProtoReflect() protoreflect.Message {
+	mi := &file_arbiter_v1_adjudication_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Incident.ProtoReflect.Descriptor instead.
+func (*Incident) Descriptor() ([]byte, []int) {
+	return file_arbiter_v1_adjudication_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *Incident) GetFirstPly() int32 {
+	if x != nil {
+		return x.FirstPly
+	}
+	return 0
+}
+
+func (x *Incident) GetLastPly() int32 {
+	if x != nil {
+		return x.LastPly
+	}
+	return 0
+}
+
+func (x *Incident) GetOccurrence() int32 {
+	if x != nil {
+		return x.Occurrence
+	}
+	return 0
+}
+
+func (x *Incident) GetCycle() *Cycle {
+	if x != nil {
+		return x.Cycle
+	}
+	return nil
+}
+
+func (x *Incident) GetRuling() *Ruling {
+	if x != nil {
+		return x.Ruling
+	}
+	return nil
+}
+
+func (x *Incident) GetStatus() GameStatus {
+	if x != nil {
+		return x.Status
+	}
+	return GameStatus_GAME_STATUS_UNSPECIFIED
+}
+
+func (x *Incident) GetResult() Result {
+	if x != nil {
+		return x.Result
+	}
+	return Result_RESULT_UNSPECIFIED
+}
+
+func (x *Incident) GetTermination() Termination {
+	if x != nil {
+		return x.Termination
+	}
+	return Termination_TERMINATION_UNSPECIFIED
+}
+
+func (x *Incident) GetExplanation() string {
+	if x != nil {
+		return x.Explanation
+	}
+	return ""
+}
+
+// OfficialCase names the casebook case a judged history is: the same position and moves
+// as an official diagram or a constructed case, in any orientation the case is verified in.
+type OfficialCase struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The case id, e.g. "cxa2020-图13" (GetCase returns it in full).
+	Id string `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	// The case's title.
+	Title string `protobuf:"bytes,2,opt,name=title,proto3" json:"title,omitempty"`
+	// Where the case comes from: the book and the diagram or article.
+	Source string `protobuf:"bytes,3,opt,name=source,proto3" json:"source,omitempty"`
+	// The orientation the history matches: "original", "mirrored" or "colour-flipped".
+	Orientation string `protobuf:"bytes,4,opt,name=orientation,proto3" json:"orientation,omitempty"`
+	// The ruling the book (or the case) gives for this ruleset, in the history's colours.
+	Verdict Verdict `protobuf:"varint,5,opt,name=verdict,proto3,enum=arbiter.v1.Verdict" json:"verdict,omitempty"`
+	// Set when arbiter is known to differ from the book on this case: why.
+	KnownDivergence string `protobuf:"bytes,6,opt,name=known_divergence,json=knownDivergence,proto3" json:"known_divergence,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
+}
+
+func (x *OfficialCase) Reset() {
+	*x = OfficialCase{}
+	mi := &file_arbiter_v1_adjudication_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *OfficialCase) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*OfficialCase) ProtoMessage() {}
+
+func (x *OfficialCase) ProtoReflect() protoreflect.Message {
+	mi := &file_arbiter_v1_adjudication_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use OfficialCase.ProtoReflect.Descriptor instead.
+func (*OfficialCase) Descriptor() ([]byte, []int) {
+	return file_arbiter_v1_adjudication_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *OfficialCase) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *OfficialCase) GetTitle() string {
+	if x != nil {
+		return x.Title
+	}
+	return ""
+}
+
+func (x *OfficialCase) GetSource() string {
+	if x != nil {
+		return x.Source
+	}
+	return ""
+}
+
+func (x *OfficialCase) GetOrientation() string {
+	if x != nil {
+		return x.Orientation
+	}
+	return ""
+}
+
+func (x *OfficialCase) GetVerdict() Verdict {
+	if x != nil {
+		return x.Verdict
+	}
+	return Verdict_VERDICT_UNSPECIFIED
+}
+
+func (x *OfficialCase) GetKnownDivergence() string {
+	if x != nil {
+		return x.KnownDivergence
+	}
+	return ""
+}
+
 var File_arbiter_v1_adjudication_proto protoreflect.FileDescriptor
 
 const file_arbiter_v1_adjudication_proto_rawDesc = "" +
@@ -1105,7 +1321,26 @@ const file_arbiter_v1_adjudication_proto_rawDesc = "" +
 	"\n" +
 	"references\x18\x03 \x03(\tR\n" +
 	"references\x12 \n" +
-	"\vexplanation\x18\x04 \x01(\tR\vexplanation*_\n" +
+	"\vexplanation\x18\x04 \x01(\tR\vexplanation\"\xf0\x02\n" +
+	"\bIncident\x12\x1b\n" +
+	"\tfirst_ply\x18\x01 \x01(\x05R\bfirstPly\x12\x19\n" +
+	"\blast_ply\x18\x02 \x01(\x05R\alastPly\x12\x1e\n" +
+	"\n" +
+	"occurrence\x18\x03 \x01(\x05R\n" +
+	"occurrence\x12'\n" +
+	"\x05cycle\x18\x04 \x01(\v2\x11.arbiter.v1.CycleR\x05cycle\x12*\n" +
+	"\x06ruling\x18\x05 \x01(\v2\x12.arbiter.v1.RulingR\x06ruling\x12.\n" +
+	"\x06status\x18\x06 \x01(\x0e2\x16.arbiter.v1.GameStatusR\x06status\x12*\n" +
+	"\x06result\x18\a \x01(\x0e2\x12.arbiter.v1.ResultR\x06result\x129\n" +
+	"\vtermination\x18\b \x01(\x0e2\x17.arbiter.v1.TerminationR\vtermination\x12 \n" +
+	"\vexplanation\x18\t \x01(\tR\vexplanation\"\xc8\x01\n" +
+	"\fOfficialCase\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\x12\x14\n" +
+	"\x05title\x18\x02 \x01(\tR\x05title\x12\x16\n" +
+	"\x06source\x18\x03 \x01(\tR\x06source\x12 \n" +
+	"\vorientation\x18\x04 \x01(\tR\vorientation\x12-\n" +
+	"\averdict\x18\x05 \x01(\x0e2\x13.arbiter.v1.VerdictR\averdict\x12)\n" +
+	"\x10known_divergence\x18\x06 \x01(\tR\x0fknownDivergence*_\n" +
 	"\bNotation\x12\x18\n" +
 	"\x14NOTATION_UNSPECIFIED\x10\x00\x12\x11\n" +
 	"\rNOTATION_ICCS\x10\x01\x12\x10\n" +
@@ -1136,7 +1371,7 @@ func file_arbiter_v1_adjudication_proto_rawDescGZIP() []byte {
 }
 
 var file_arbiter_v1_adjudication_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
-var file_arbiter_v1_adjudication_proto_msgTypes = make([]protoimpl.MessageInfo, 9)
+var file_arbiter_v1_adjudication_proto_msgTypes = make([]protoimpl.MessageInfo, 11)
 var file_arbiter_v1_adjudication_proto_goTypes = []any{
 	(Notation)(0),         // 0: arbiter.v1.Notation
 	(OnViolation)(0),      // 1: arbiter.v1.OnViolation
@@ -1150,38 +1385,48 @@ var file_arbiter_v1_adjudication_proto_goTypes = []any{
 	(*SidePattern)(nil),   // 9: arbiter.v1.SidePattern
 	(*Cycle)(nil),         // 10: arbiter.v1.Cycle
 	(*Ruling)(nil),        // 11: arbiter.v1.Ruling
-	(Side)(0),             // 12: arbiter.v1.Side
-	(PieceType)(0),        // 13: arbiter.v1.PieceType
-	(Nature)(0),           // 14: arbiter.v1.Nature
-	(RootStatus)(0),       // 15: arbiter.v1.RootStatus
-	(ThreatException)(0),  // 16: arbiter.v1.ThreatException
-	(Verdict)(0),          // 17: arbiter.v1.Verdict
+	(*Incident)(nil),      // 12: arbiter.v1.Incident
+	(*OfficialCase)(nil),  // 13: arbiter.v1.OfficialCase
+	(Side)(0),             // 14: arbiter.v1.Side
+	(PieceType)(0),        // 15: arbiter.v1.PieceType
+	(Nature)(0),           // 16: arbiter.v1.Nature
+	(RootStatus)(0),       // 17: arbiter.v1.RootStatus
+	(ThreatException)(0),  // 18: arbiter.v1.ThreatException
+	(Verdict)(0),          // 19: arbiter.v1.Verdict
+	(Result)(0),           // 20: arbiter.v1.Result
+	(Termination)(0),      // 21: arbiter.v1.Termination
 }
 var file_arbiter_v1_adjudication_proto_depIdxs = []int32{
 	1,  // 0: arbiter.v1.Policy.on_violation:type_name -> arbiter.v1.OnViolation
-	12, // 1: arbiter.v1.Piece.side:type_name -> arbiter.v1.Side
-	13, // 2: arbiter.v1.Piece.type:type_name -> arbiter.v1.PieceType
-	14, // 3: arbiter.v1.Threat.nature:type_name -> arbiter.v1.Nature
+	14, // 1: arbiter.v1.Piece.side:type_name -> arbiter.v1.Side
+	15, // 2: arbiter.v1.Piece.type:type_name -> arbiter.v1.PieceType
+	16, // 3: arbiter.v1.Threat.nature:type_name -> arbiter.v1.Nature
 	4,  // 4: arbiter.v1.Threat.target:type_name -> arbiter.v1.Piece
 	4,  // 5: arbiter.v1.Threat.attackers:type_name -> arbiter.v1.Piece
-	15, // 6: arbiter.v1.Threat.root_status:type_name -> arbiter.v1.RootStatus
-	16, // 7: arbiter.v1.Threat.exception:type_name -> arbiter.v1.ThreatException
-	12, // 8: arbiter.v1.PlyReport.side:type_name -> arbiter.v1.Side
+	17, // 6: arbiter.v1.Threat.root_status:type_name -> arbiter.v1.RootStatus
+	18, // 7: arbiter.v1.Threat.exception:type_name -> arbiter.v1.ThreatException
+	14, // 8: arbiter.v1.PlyReport.side:type_name -> arbiter.v1.Side
 	5,  // 9: arbiter.v1.PlyReport.move:type_name -> arbiter.v1.Move
-	14, // 10: arbiter.v1.PlyReport.natures:type_name -> arbiter.v1.Nature
-	14, // 11: arbiter.v1.PlyReport.nature:type_name -> arbiter.v1.Nature
+	16, // 10: arbiter.v1.PlyReport.natures:type_name -> arbiter.v1.Nature
+	16, // 11: arbiter.v1.PlyReport.nature:type_name -> arbiter.v1.Nature
 	7,  // 12: arbiter.v1.PlyReport.threats:type_name -> arbiter.v1.Threat
 	6,  // 13: arbiter.v1.PlyReport.forbidden_next:type_name -> arbiter.v1.ForbiddenMove
-	12, // 14: arbiter.v1.SidePattern.side:type_name -> arbiter.v1.Side
-	14, // 15: arbiter.v1.SidePattern.natures:type_name -> arbiter.v1.Nature
+	14, // 14: arbiter.v1.SidePattern.side:type_name -> arbiter.v1.Side
+	16, // 15: arbiter.v1.SidePattern.natures:type_name -> arbiter.v1.Nature
 	9,  // 16: arbiter.v1.Cycle.patterns:type_name -> arbiter.v1.SidePattern
-	17, // 17: arbiter.v1.Ruling.verdict:type_name -> arbiter.v1.Verdict
-	12, // 18: arbiter.v1.Ruling.responsible_side:type_name -> arbiter.v1.Side
-	19, // [19:19] is the sub-list for method output_type
-	19, // [19:19] is the sub-list for method input_type
-	19, // [19:19] is the sub-list for extension type_name
-	19, // [19:19] is the sub-list for extension extendee
-	0,  // [0:19] is the sub-list for field type_name
+	19, // 17: arbiter.v1.Ruling.verdict:type_name -> arbiter.v1.Verdict
+	14, // 18: arbiter.v1.Ruling.responsible_side:type_name -> arbiter.v1.Side
+	10, // 19: arbiter.v1.Incident.cycle:type_name -> arbiter.v1.Cycle
+	11, // 20: arbiter.v1.Incident.ruling:type_name -> arbiter.v1.Ruling
+	2,  // 21: arbiter.v1.Incident.status:type_name -> arbiter.v1.GameStatus
+	20, // 22: arbiter.v1.Incident.result:type_name -> arbiter.v1.Result
+	21, // 23: arbiter.v1.Incident.termination:type_name -> arbiter.v1.Termination
+	19, // 24: arbiter.v1.OfficialCase.verdict:type_name -> arbiter.v1.Verdict
+	25, // [25:25] is the sub-list for method output_type
+	25, // [25:25] is the sub-list for method input_type
+	25, // [25:25] is the sub-list for extension type_name
+	25, // [25:25] is the sub-list for extension extendee
+	0,  // [0:25] is the sub-list for field type_name
 }
 
 func init() { file_arbiter_v1_adjudication_proto_init() }
@@ -1197,7 +1442,7 @@ func file_arbiter_v1_adjudication_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_arbiter_v1_adjudication_proto_rawDesc), len(file_arbiter_v1_adjudication_proto_rawDesc)),
 			NumEnums:      3,
-			NumMessages:   9,
+			NumMessages:   11,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

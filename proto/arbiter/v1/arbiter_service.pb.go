@@ -50,7 +50,11 @@ type AdjudicateRequest struct {
 	// the game: about 20 KB each, allowed for histories of up to 150 plies (longer ones
 	// are RESOURCE_EXHAUSTED on this field). Off by default. Xiangqi only so far: for the
 	// other games ply_svgs stays empty.
-	PlySvgs       bool `protobuf:"varint,31,opt,name=ply_svgs,json=plySvgs,proto3" json:"ply_svgs,omitempty"`
+	PlySvgs bool `protobuf:"varint,31,opt,name=ply_svgs,json=plySvgs,proto3" json:"ply_svgs,omitempty"`
+	// Judge the record as it stood after this ply (1-based): the moves after it are not
+	// read. 0 (the default) judges every move; a value past the last move is the whole
+	// record.
+	UptoPly       int32 `protobuf:"varint,6,opt,name=upto_ply,json=uptoPly,proto3" json:"upto_ply,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -141,6 +145,13 @@ func (x *AdjudicateRequest) GetPlySvgs() bool {
 	return false
 }
 
+func (x *AdjudicateRequest) GetUptoPly() int32 {
+	if x != nil {
+		return x.UptoPly
+	}
+	return 0
+}
+
 // AdjudicateResponse is the ruling on one history under one ruleset. The CLI's
 // `judge --json` prints this message as protobuf JSON, one compact line per game, with
 // `source` naming the game.
@@ -186,7 +197,14 @@ type AdjudicateResponse struct {
 	Svg string `protobuf:"bytes,30,opt,name=svg,proto3" json:"svg,omitempty"`
 	// One SVG document per step when AdjudicateRequest.ply_svgs asked for them: element
 	// 0 is the start position, element i the position after ply i with that move drawn.
-	PlySvgs       []string `protobuf:"bytes,31,rep,name=ply_svgs,json=plySvgs,proto3" json:"ply_svgs,omitempty"`
+	PlySvgs []string `protobuf:"bytes,31,rep,name=ply_svgs,json=plySvgs,proto3" json:"ply_svgs,omitempty"`
+	// Every repetition of the record in order, each with its decisive cycle, its ruling
+	// and what the policy did. The game's result follows from the first incident that
+	// ended it; cycle and ruling above are those of the latest ply.
+	Incidents []*Incident `protobuf:"bytes,54,rep,name=incidents,proto3" json:"incidents,omitempty"`
+	// The casebook case this history is, when it is one (same position and moves, in any
+	// orientation the case is verified in), with the book's ruling for this ruleset.
+	OfficialCase  *OfficialCase `protobuf:"bytes,55,opt,name=official_case,json=officialCase,proto3" json:"official_case,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -336,6 +354,20 @@ func (x *AdjudicateResponse) GetSvg() string {
 func (x *AdjudicateResponse) GetPlySvgs() []string {
 	if x != nil {
 		return x.PlySvgs
+	}
+	return nil
+}
+
+func (x *AdjudicateResponse) GetIncidents() []*Incident {
+	if x != nil {
+		return x.Incidents
+	}
+	return nil
+}
+
+func (x *AdjudicateResponse) GetOfficialCase() *OfficialCase {
+	if x != nil {
+		return x.OfficialCase
 	}
 	return nil
 }
@@ -1597,7 +1629,7 @@ var File_arbiter_v1_arbiter_service_proto protoreflect.FileDescriptor
 const file_arbiter_v1_arbiter_service_proto_rawDesc = "" +
 	"\n" +
 	" arbiter/v1/arbiter_service.proto\x12\n" +
-	"arbiter.v1\x1a\x1darbiter/v1/adjudication.proto\x1a\x19arbiter/v1/casebook.proto\x1a\x17arbiter/v1/ruling.proto\"\xf4\x01\n" +
+	"arbiter.v1\x1a\x1darbiter/v1/adjudication.proto\x1a\x19arbiter/v1/casebook.proto\x1a\x17arbiter/v1/ruling.proto\"\x8f\x02\n" +
 	"\x11AdjudicateRequest\x12\x18\n" +
 	"\aruleset\x18\x01 \x01(\tR\aruleset\x12\x10\n" +
 	"\x03fen\x18\x02 \x01(\tR\x03fen\x12\x14\n" +
@@ -1606,7 +1638,8 @@ const file_arbiter_v1_arbiter_service_proto_rawDesc = "" +
 	"\x06policy\x18\x05 \x01(\v2\x12.arbiter.v1.PolicyR\x06policy\x12\x12\n" +
 	"\x04deal\x182 \x01(\tR\x04deal\x12\x10\n" +
 	"\x03svg\x18\x1e \x01(\bR\x03svg\x12\x19\n" +
-	"\bply_svgs\x18\x1f \x01(\bR\aplySvgs\"\xad\x05\n" +
+	"\bply_svgs\x18\x1f \x01(\bR\aplySvgs\x12\x19\n" +
+	"\bupto_ply\x18\x06 \x01(\x05R\auptoPly\"\xa0\x06\n" +
 	"\x12AdjudicateResponse\x12\x18\n" +
 	"\aruleset\x18\x01 \x01(\tR\aruleset\x12+\n" +
 	"\x05plies\x18\x02 \x03(\v2\x15.arbiter.v1.PlyReportR\x05plies\x12'\n" +
@@ -1625,7 +1658,9 @@ const file_arbiter_v1_arbiter_service_proto_rawDesc = "" +
 	"\brejected\x185 \x01(\v2\x18.arbiter.v1.MoveRejectedR\brejected\x12.\n" +
 	"\x06source\x18( \x01(\v2\x16.arbiter.v1.GameSourceR\x06source\x12\x10\n" +
 	"\x03svg\x18\x1e \x01(\tR\x03svg\x12\x19\n" +
-	"\bply_svgs\x18\x1f \x03(\tR\aplySvgs\"\xa5\x01\n" +
+	"\bply_svgs\x18\x1f \x03(\tR\aplySvgs\x122\n" +
+	"\tincidents\x186 \x03(\v2\x14.arbiter.v1.IncidentR\tincidents\x12=\n" +
+	"\rofficial_case\x187 \x01(\v2\x18.arbiter.v1.OfficialCaseR\fofficialCase\"\xa5\x01\n" +
 	"\n" +
 	"GameSource\x12\x12\n" +
 	"\x04file\x18\x01 \x01(\tR\x04file\x12\x14\n" +
@@ -1767,8 +1802,10 @@ var file_arbiter_v1_arbiter_service_proto_goTypes = []any{
 	(Termination)(0),               // 26: arbiter.v1.Termination
 	(GameStatus)(0),                // 27: arbiter.v1.GameStatus
 	(Side)(0),                      // 28: arbiter.v1.Side
-	(*Case)(nil),                   // 29: arbiter.v1.Case
-	(*CaseResult)(nil),             // 30: arbiter.v1.CaseResult
+	(*Incident)(nil),               // 29: arbiter.v1.Incident
+	(*OfficialCase)(nil),           // 30: arbiter.v1.OfficialCase
+	(*Case)(nil),                   // 31: arbiter.v1.Case
+	(*CaseResult)(nil),             // 32: arbiter.v1.CaseResult
 }
 var file_arbiter_v1_arbiter_service_proto_depIdxs = []int32{
 	20, // 0: arbiter.v1.AdjudicateRequest.notation:type_name -> arbiter.v1.Notation
@@ -1782,45 +1819,47 @@ var file_arbiter_v1_arbiter_service_proto_depIdxs = []int32{
 	28, // 8: arbiter.v1.AdjudicateResponse.first_player:type_name -> arbiter.v1.Side
 	6,  // 9: arbiter.v1.AdjudicateResponse.rejected:type_name -> arbiter.v1.MoveRejected
 	2,  // 10: arbiter.v1.AdjudicateResponse.source:type_name -> arbiter.v1.GameSource
-	19, // 11: arbiter.v1.GameSource.tags:type_name -> arbiter.v1.GameSource.TagsEntry
-	4,  // 12: arbiter.v1.PlayGameRequest.start:type_name -> arbiter.v1.GameStart
-	21, // 13: arbiter.v1.GameStart.policy:type_name -> arbiter.v1.Policy
-	20, // 14: arbiter.v1.GameStart.notation:type_name -> arbiter.v1.Notation
-	22, // 15: arbiter.v1.PlayGameResponse.ply:type_name -> arbiter.v1.PlyReport
-	27, // 16: arbiter.v1.PlayGameResponse.status:type_name -> arbiter.v1.GameStatus
-	23, // 17: arbiter.v1.PlayGameResponse.cycle:type_name -> arbiter.v1.Cycle
-	24, // 18: arbiter.v1.PlayGameResponse.ruling:type_name -> arbiter.v1.Ruling
-	25, // 19: arbiter.v1.PlayGameResponse.result:type_name -> arbiter.v1.Result
-	26, // 20: arbiter.v1.PlayGameResponse.termination:type_name -> arbiter.v1.Termination
-	6,  // 21: arbiter.v1.PlayGameResponse.rejected:type_name -> arbiter.v1.MoveRejected
-	20, // 22: arbiter.v1.CompareRequest.notation:type_name -> arbiter.v1.Notation
-	21, // 23: arbiter.v1.CompareRequest.policy:type_name -> arbiter.v1.Policy
-	1,  // 24: arbiter.v1.CompareResponse.adjudications:type_name -> arbiter.v1.AdjudicateResponse
-	21, // 25: arbiter.v1.Ruleset.default_policy:type_name -> arbiter.v1.Policy
-	10, // 26: arbiter.v1.Ruleset.options:type_name -> arbiter.v1.RulesetOption
-	9,  // 27: arbiter.v1.ListRulesetsResponse.rulesets:type_name -> arbiter.v1.Ruleset
-	29, // 28: arbiter.v1.ListCasesResponse.cases:type_name -> arbiter.v1.Case
-	29, // 29: arbiter.v1.GetCaseResponse.case:type_name -> arbiter.v1.Case
-	30, // 30: arbiter.v1.VerifyCasebookResponse.results:type_name -> arbiter.v1.CaseResult
-	0,  // 31: arbiter.v1.ArbiterService.Adjudicate:input_type -> arbiter.v1.AdjudicateRequest
-	3,  // 32: arbiter.v1.ArbiterService.PlayGame:input_type -> arbiter.v1.PlayGameRequest
-	7,  // 33: arbiter.v1.ArbiterService.Compare:input_type -> arbiter.v1.CompareRequest
-	11, // 34: arbiter.v1.ArbiterService.ListRulesets:input_type -> arbiter.v1.ListRulesetsRequest
-	13, // 35: arbiter.v1.ArbiterService.ListCases:input_type -> arbiter.v1.ListCasesRequest
-	15, // 36: arbiter.v1.ArbiterService.GetCase:input_type -> arbiter.v1.GetCaseRequest
-	17, // 37: arbiter.v1.ArbiterService.VerifyCasebook:input_type -> arbiter.v1.VerifyCasebookRequest
-	1,  // 38: arbiter.v1.ArbiterService.Adjudicate:output_type -> arbiter.v1.AdjudicateResponse
-	5,  // 39: arbiter.v1.ArbiterService.PlayGame:output_type -> arbiter.v1.PlayGameResponse
-	8,  // 40: arbiter.v1.ArbiterService.Compare:output_type -> arbiter.v1.CompareResponse
-	12, // 41: arbiter.v1.ArbiterService.ListRulesets:output_type -> arbiter.v1.ListRulesetsResponse
-	14, // 42: arbiter.v1.ArbiterService.ListCases:output_type -> arbiter.v1.ListCasesResponse
-	16, // 43: arbiter.v1.ArbiterService.GetCase:output_type -> arbiter.v1.GetCaseResponse
-	18, // 44: arbiter.v1.ArbiterService.VerifyCasebook:output_type -> arbiter.v1.VerifyCasebookResponse
-	38, // [38:45] is the sub-list for method output_type
-	31, // [31:38] is the sub-list for method input_type
-	31, // [31:31] is the sub-list for extension type_name
-	31, // [31:31] is the sub-list for extension extendee
-	0,  // [0:31] is the sub-list for field type_name
+	29, // 11: arbiter.v1.AdjudicateResponse.incidents:type_name -> arbiter.v1.Incident
+	30, // 12: arbiter.v1.AdjudicateResponse.official_case:type_name -> arbiter.v1.OfficialCase
+	19, // 13: arbiter.v1.GameSource.tags:type_name -> arbiter.v1.GameSource.TagsEntry
+	4,  // 14: arbiter.v1.PlayGameRequest.start:type_name -> arbiter.v1.GameStart
+	21, // 15: arbiter.v1.GameStart.policy:type_name -> arbiter.v1.Policy
+	20, // 16: arbiter.v1.GameStart.notation:type_name -> arbiter.v1.Notation
+	22, // 17: arbiter.v1.PlayGameResponse.ply:type_name -> arbiter.v1.PlyReport
+	27, // 18: arbiter.v1.PlayGameResponse.status:type_name -> arbiter.v1.GameStatus
+	23, // 19: arbiter.v1.PlayGameResponse.cycle:type_name -> arbiter.v1.Cycle
+	24, // 20: arbiter.v1.PlayGameResponse.ruling:type_name -> arbiter.v1.Ruling
+	25, // 21: arbiter.v1.PlayGameResponse.result:type_name -> arbiter.v1.Result
+	26, // 22: arbiter.v1.PlayGameResponse.termination:type_name -> arbiter.v1.Termination
+	6,  // 23: arbiter.v1.PlayGameResponse.rejected:type_name -> arbiter.v1.MoveRejected
+	20, // 24: arbiter.v1.CompareRequest.notation:type_name -> arbiter.v1.Notation
+	21, // 25: arbiter.v1.CompareRequest.policy:type_name -> arbiter.v1.Policy
+	1,  // 26: arbiter.v1.CompareResponse.adjudications:type_name -> arbiter.v1.AdjudicateResponse
+	21, // 27: arbiter.v1.Ruleset.default_policy:type_name -> arbiter.v1.Policy
+	10, // 28: arbiter.v1.Ruleset.options:type_name -> arbiter.v1.RulesetOption
+	9,  // 29: arbiter.v1.ListRulesetsResponse.rulesets:type_name -> arbiter.v1.Ruleset
+	31, // 30: arbiter.v1.ListCasesResponse.cases:type_name -> arbiter.v1.Case
+	31, // 31: arbiter.v1.GetCaseResponse.case:type_name -> arbiter.v1.Case
+	32, // 32: arbiter.v1.VerifyCasebookResponse.results:type_name -> arbiter.v1.CaseResult
+	0,  // 33: arbiter.v1.ArbiterService.Adjudicate:input_type -> arbiter.v1.AdjudicateRequest
+	3,  // 34: arbiter.v1.ArbiterService.PlayGame:input_type -> arbiter.v1.PlayGameRequest
+	7,  // 35: arbiter.v1.ArbiterService.Compare:input_type -> arbiter.v1.CompareRequest
+	11, // 36: arbiter.v1.ArbiterService.ListRulesets:input_type -> arbiter.v1.ListRulesetsRequest
+	13, // 37: arbiter.v1.ArbiterService.ListCases:input_type -> arbiter.v1.ListCasesRequest
+	15, // 38: arbiter.v1.ArbiterService.GetCase:input_type -> arbiter.v1.GetCaseRequest
+	17, // 39: arbiter.v1.ArbiterService.VerifyCasebook:input_type -> arbiter.v1.VerifyCasebookRequest
+	1,  // 40: arbiter.v1.ArbiterService.Adjudicate:output_type -> arbiter.v1.AdjudicateResponse
+	5,  // 41: arbiter.v1.ArbiterService.PlayGame:output_type -> arbiter.v1.PlayGameResponse
+	8,  // 42: arbiter.v1.ArbiterService.Compare:output_type -> arbiter.v1.CompareResponse
+	12, // 43: arbiter.v1.ArbiterService.ListRulesets:output_type -> arbiter.v1.ListRulesetsResponse
+	14, // 44: arbiter.v1.ArbiterService.ListCases:output_type -> arbiter.v1.ListCasesResponse
+	16, // 45: arbiter.v1.ArbiterService.GetCase:output_type -> arbiter.v1.GetCaseResponse
+	18, // 46: arbiter.v1.ArbiterService.VerifyCasebook:output_type -> arbiter.v1.VerifyCasebookResponse
+	40, // [40:47] is the sub-list for method output_type
+	33, // [33:40] is the sub-list for method input_type
+	33, // [33:33] is the sub-list for extension type_name
+	33, // [33:33] is the sub-list for extension extendee
+	0,  // [0:33] is the sub-list for field type_name
 }
 
 func init() { file_arbiter_v1_arbiter_service_proto_init() }
