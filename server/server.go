@@ -148,19 +148,24 @@ func (s *Server) Adjudicate(ctx context.Context, req *arbiterv1.AdjudicateReques
 	if err != nil {
 		return nil, err
 	}
-	start, err := s.gameStart("", req.GetFen(), req.GetDeal(), req.GetMoves(), req.GetNotation(), req.GetPolicy())
+	fen, moves, src, err := s.recordHistory(req.GetRecord(), req.GetFen(), req.GetMoves(), req.GetNotation(), rs.Info().Game)
 	if err != nil {
 		return nil, err
 	}
-	s.m.historyPlies.Observe(float64(len(req.GetMoves())))
+	start, err := s.gameStart("", fen, req.GetDeal(), moves, req.GetNotation(), req.GetPolicy())
+	if err != nil {
+		return nil, err
+	}
+	s.m.historyPlies.Observe(float64(len(moves)))
 	pics := apiconv.PicturesOf(req)
-	if pics.Plies && len(req.GetMoves()) > apiconv.MaxPlyPictures {
-		return nil, tooLong("ply_svgs", len(req.GetMoves()), apiconv.MaxPlyPictures)
+	if pics.Plies && len(moves) > apiconv.MaxPlyPictures {
+		return nil, tooLong("ply_svgs", len(moves), apiconv.MaxPlyPictures)
 	}
-	resp, err := s.adjudicate(ctx, rs, start, req.GetMoves(), pics)
+	resp, err := s.adjudicate(ctx, rs, start, moves, pics)
 	if err != nil {
 		return nil, err
 	}
+	resp.Source = src
 	return resp, contextError(ctx)
 }
 
@@ -201,11 +206,19 @@ func (s *Server) Compare(ctx context.Context, req *arbiterv1.CompareRequest) (*a
 		}
 		sets = append(sets, rs)
 	}
-	start, err := s.gameStart("", req.GetFen(), req.GetDeal(), req.GetMoves(), req.GetNotation(), req.GetPolicy())
+	game := arbiter.GameXiangqi
+	if len(sets) > 0 {
+		game = sets[0].Info().Game
+	}
+	fen, moves, src, err := s.recordHistory(req.GetRecord(), req.GetFen(), req.GetMoves(), req.GetNotation(), game)
 	if err != nil {
 		return nil, err
 	}
-	s.m.historyPlies.Observe(float64(len(req.GetMoves())))
+	start, err := s.gameStart("", fen, req.GetDeal(), moves, req.GetNotation(), req.GetPolicy())
+	if err != nil {
+		return nil, err
+	}
+	s.m.historyPlies.Observe(float64(len(moves)))
 	out := &arbiterv1.CompareResponse{}
 	var firstErr error
 	firstField, rejectedAll := "", true
@@ -213,7 +226,7 @@ func (s *Server) Compare(ctx context.Context, req *arbiterv1.CompareRequest) (*a
 		if err := contextError(ctx); err != nil {
 			return nil, err
 		}
-		a, err := s.adjudicate(ctx, rs, start, req.GetMoves(), apiconv.Pictures{})
+		a, err := s.adjudicate(ctx, rs, start, moves, apiconv.Pictures{})
 		if err != nil {
 			// A move one ruleset rejects may be legal under another: a disagreement to
 			// show side by side, not a failure of the comparison.
@@ -232,6 +245,7 @@ func (s *Server) Compare(ctx context.Context, req *arbiterv1.CompareRequest) (*a
 		} else {
 			rejectedAll = false
 		}
+		a.Source = src
 		if len(out.Adjudications) > 0 && apiconv.Disagree(out.Adjudications[0], a) {
 			out.Disagree = true
 		}
