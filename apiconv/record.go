@@ -63,9 +63,6 @@ func ReadRecordGame(field string, data []byte, f record.Format, game int, variat
 		f = record.Detect(data)
 	}
 	opts.Variations = len(path) > 0
-	if opts.MaxGames == 0 && game > 0 {
-		opts.MaxGames = game
-	}
 	games, rerr := record.ReadFormat("", data, f, opts)
 	want := max(game, 1)
 	if want > len(games) {

@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"bytes"
+	"os"
 	"strings"
 	"testing"
 
@@ -10,6 +11,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/arbiter-xq/arbiter/apiconv"
+	"github.com/arbiter-xq/arbiter/internal/corpus"
 	arbiterv1 "github.com/arbiter-xq/arbiter/proto/arbiter/v1"
 	"github.com/arbiter-xq/arbiter/record"
 )
@@ -54,6 +56,20 @@ func TestAdjudicateRecord(t *testing.T) {
 			got.Source = nil
 			if !proto.Equal(got, want) {
 				t.Errorf("%v: the record's ruling differs from the history's:\n%v\n%v", f, got, want)
+			}
+		}
+		// The second game of a PGN, and the CBL library of the fixtures (its index holds
+		// more entries than the game asked for).
+		two := []byte("[Event \"a\"]\n\n1. h2e2 *\n\n[Event \"b\"]\n\n1. h2e2 h9g7 *\n")
+		got, err := e.client.Adjudicate(ctxT(t), &arbiterv1.AdjudicateRequest{Ruleset: "chinese", Record: &arbiterv1.GameRecord{Data: two, Game: 2}})
+		if err != nil || len(got.GetPlies()) != 2 || got.GetSource().GetTags()["Event"] != "b" {
+			t.Errorf("game 2 of a PGN: %v %v", got.GetSource(), err)
+		}
+		if lib, err := os.ReadFile(corpus.Path("corpus/formats/cbl/walker8088-cchess/1981年承德十一省市邀请赛188局.CBL")); err == nil {
+			got, err := e.client.Adjudicate(ctxT(t), &arbiterv1.AdjudicateRequest{Ruleset: "chinese",
+				Record: &arbiterv1.GameRecord{Data: lib, Game: 3, Format: arbiterv1.RecordFormat_RECORD_FORMAT_CBL}})
+			if err != nil || got.GetSource().GetIndex() != 3 || len(got.GetPlies()) == 0 {
+				t.Errorf("game 3 of a CBL: %v %v", got.GetSource(), err)
 			}
 		}
 		cmp, err := e.client.Compare(ctxT(t), &arbiterv1.CompareRequest{Rulesets: []string{"chinese", "asian"},

@@ -32,7 +32,9 @@ type recordGame struct {
 // page) or CBF, the format told from the content. A body of no known format is HTTP 400
 // with a field violation on "pgn" (reason INVALID_RECORD) saying what it is.
 func writeRecordGames(w http.ResponseWriter, body []byte, f record.Format, maxGames, maxResponse int) {
-	games, err := record.ReadFormat("", body, f, record.Options{MaxGames: maxGames + 1})
+	// The library's own bound (record.DefaultMaxGames): a CBL's index capacity may
+	// exceed maxGames while its games do not.
+	games, err := record.ReadFormat("", body, f, record.Options{})
 	if err != nil && len(games) == 0 {
 		meta := map[string]string{"format": f.String()}
 		if re, ok := err.(*record.RecordError); ok && re.Offset >= 0 {
