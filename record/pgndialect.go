@@ -171,7 +171,9 @@ func (r *reader) pgnGame(g *Game, p *pgn.Game) {
 	if hasSide {
 		g.SideFrom = SideStored
 	}
-	san := strings.EqualFold(g.Tag("Variant"), "xiangqi") || looksSAN(p.Moves)
+	// [Variant "xiangqi"] names the XBoard/pychess SAN, unless the moves are ICCS (as
+	// Write gives them when it keeps the tag).
+	san := strings.EqualFold(g.Tag("Variant"), "xiangqi") && !iccsMoves(p.Moves) || looksSAN(p.Moves)
 	var moves []xiangqi.Move
 	var merr *xiangqi.MoveError
 	if san {
@@ -308,6 +310,19 @@ func atoiSmall(s string) int {
 		n = n*10 + int(s[i]-'0')
 	}
 	return n
+}
+
+// iccsMoves reports whether the first moves (up to four) are all ICCS.
+func iccsMoves(texts []string) bool {
+	if len(texts) == 0 {
+		return false
+	}
+	for _, t := range texts[:min(len(texts), 4)] {
+		if _, ok := xiangqi.ParseICCS(t); !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // looksSAN reports whether the first moves have the SAN shape and not ICCS's.

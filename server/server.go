@@ -152,7 +152,10 @@ func (s *Server) Adjudicate(ctx context.Context, req *arbiterv1.AdjudicateReques
 	if err != nil {
 		return nil, err
 	}
-	moves := req.GetMoves()
+	fen, moves, src, err := s.recordHistory(req.GetRecord(), req.GetFen(), req.GetMoves(), req.GetNotation(), rs.Info().Game)
+	if err != nil {
+		return nil, err
+	}
 	switch n := int(req.GetUptoPly()); {
 	case n < 0:
 		return nil, fieldStatus(codes.InvalidArgument, "upto_ply", reasonInvalidUpto,
@@ -160,7 +163,7 @@ func (s *Server) Adjudicate(ctx context.Context, req *arbiterv1.AdjudicateReques
 	case n > 0 && n < len(moves):
 		moves = moves[:n] // the record as it stood after ply n
 	}
-	start, err := s.gameStart("", rs, req.GetFen(), req.GetDeal(), moves, req.GetNotation(), req.GetPolicy())
+	start, err := s.gameStart("", rs, fen, req.GetDeal(), moves, req.GetNotation(), req.GetPolicy())
 	if err != nil {
 		return nil, err
 	}
@@ -179,6 +182,7 @@ func (s *Server) Adjudicate(ctx context.Context, req *arbiterv1.AdjudicateReques
 	if err != nil {
 		return nil, err
 	}
+	resp.Source = src
 	return resp, contextError(ctx)
 }
 
@@ -216,19 +220,24 @@ func (s *Server) Compare(ctx context.Context, req *arbiterv1.CompareRequest) (*a
 		sets = append(sets, rs)
 	}
 	var first arbiter.Ruleset
+	game := arbiter.GameXiangqi
 	if len(sets) > 0 {
-		first = sets[0]
+		first, game = sets[0], sets[0].Info().Game
 	}
-	start, err := s.gameStart("", first, req.GetFen(), req.GetDeal(), req.GetMoves(), req.GetNotation(), req.GetPolicy())
+	fen, moves, src, err := s.recordHistory(req.GetRecord(), req.GetFen(), req.GetMoves(), req.GetNotation(), game)
 	if err != nil {
 		return nil, err
 	}
-	s.m.historyPlies.Observe(float64(len(req.GetMoves())))
+	start, err := s.gameStart("", first, fen, req.GetDeal(), moves, req.GetNotation(), req.GetPolicy())
+	if err != nil {
+		return nil, err
+	}
+	s.m.historyPlies.Observe(float64(len(moves)))
 	// The answer is bounded before the work (every ruleset reports every ply, and a ply
 	// report is at least minPlyReport bytes) and checked after each ruleset, which stops
 	// the comparison as soon as the answer is over the limit (issue 29, finding 4: 16
 	// chu shogi rulesets over 4,000 plies cost 210 MB before the answer was refused).
-	if n := len(sets) * len(req.GetMoves()) * minPlyReport; n > s.cfg.MaxResponseBytes {
+	if n := len(sets) * len(moves) * minPlyReport; n > s.cfg.MaxResponseBytes {
 		return nil, s.tooLargeAtLeast(n, "at least ")
 	}
 	size := 0
@@ -239,7 +248,7 @@ func (s *Server) Compare(ctx context.Context, req *arbiterv1.CompareRequest) (*a
 		if err := contextError(ctx); err != nil {
 			return nil, err
 		}
-		a, err := s.adjudicate(ctx, rs, start, req.GetMoves(), apiconv.Pictures{})
+		a, err := s.adjudicate(ctx, rs, start, moves, apiconv.Pictures{})
 		if err != nil {
 			// A move one ruleset rejects may be legal under another: a disagreement to
 			// show side by side, not a failure of the comparison.
@@ -258,6 +267,7 @@ func (s *Server) Compare(ctx context.Context, req *arbiterv1.CompareRequest) (*a
 		} else {
 			rejectedAll = false
 		}
+		a.Source = src
 		if len(out.Adjudications) > 0 && apiconv.Disagree(out.Adjudications[0], a) {
 			out.Disagree = true
 		}

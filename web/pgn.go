@@ -12,6 +12,7 @@ import (
 	"google.golang.org/grpc/status"
 
 	"github.com/arbiter-xq/arbiter/pgn"
+	"github.com/arbiter-xq/arbiter/record"
 )
 
 // reasonInvalidPGN is the reason of a PGN that cannot be read.
@@ -34,7 +35,8 @@ type pgnGame struct {
 }
 
 // handlePGN serves POST /ui/pgn: the body is PGN text (one or more games, UTF-8, GBK or
-// Big5) or a bare list of moves with or without move numbers; the answer is each game's
+// Big5) or a bare list of moves with or without move numbers, or any other game record
+// (XQF, CBR, CBL, CBF, DhtmlXQ: told from the content, read by writeRecordGames); the answer is each game's
 // start position, moves and tags, for the page to send to /v1/adjudicate. The moves are
 // not checked here: Adjudicate checks them and names the bad one. A PGN that cannot be
 // read is HTTP 400 with a field violation on "pgn" naming the line and column.
@@ -46,6 +48,11 @@ func handlePGN(limit, maxGames, maxResponse int) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		body, ok := readBody(w, r, limit)
 		if !ok {
+			return
+		}
+		if f := record.Detect(body); f != record.PGN {
+			// Any other record (XQF, CBR, CBL, CBF, DhtmlXQ) or binary data (record.go).
+			writeRecordGames(w, body, f, maxGames, maxResponse)
 			return
 		}
 		games, err := pgn.ReadLimit(bytes.NewReader(body), maxGames)

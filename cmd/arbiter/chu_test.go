@@ -28,7 +28,7 @@ func TestChuCLI(t *testing.T) {
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	if len(lines) != 6 || !strings.Contains(lines[1], "chu-jcsa2004 rejects ply 1") ||
 		!strings.Contains(lines[2], "rejects ply 1") || !strings.Contains(lines[3], "chu-hachu") || !strings.Contains(lines[3], "ruling none") ||
-		!strings.Contains(lines[5], "1 disagreements") {
+		!strings.Contains(lines[5], "1 disagreement,") {
 		t.Errorf("compare:\n%s", out)
 	}
 	out, _, code = runCLI(t, "", "compare", "--json", "--rulesets", "chu-jcsa2004,chu-hachu", "--fen", q4, "--moves", "2c2b2a")

@@ -20,6 +20,7 @@ import (
 	"github.com/arbiter-xq/arbiter/arbiter"
 	"github.com/arbiter-xq/arbiter/internal/corpus"
 	"github.com/arbiter-xq/arbiter/pgn"
+	"github.com/arbiter-xq/arbiter/record"
 )
 
 const compareUsage = `usage: arbiter compare [--rulesets chinese,asian] [--json] [policy flags] SOURCE...
@@ -113,7 +114,7 @@ type compareSummary struct {
 	MustChange       map[string]int `json:"drawnRepetitionsMustChange"`
 }
 
-func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+func runCompare(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("compare", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	list := fs.String("rulesets", "", "comma-separated ruleset ids (default: the rulebooks, chinese and asian; name site-* rulesets to compare them)")
@@ -175,7 +176,7 @@ func runCompare(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	unreadable := 0
 	for _, src := range sources {
-		hs = append(hs, loadSource(src, func(file string, err error) {
+		hs = append(hs, loadSource(src, stdin, in.readOptions(stderr, "compare"), func(file string, err error) {
 			unreadable++
 			fmt.Fprintf(stderr, "arbiter compare: %s: %v%s (skipped)\n", file, err, fileHint(file, err, "compare"))
 		})...)
@@ -464,17 +465,26 @@ func (c *comparison) judgeDrawnRepetition(ctx context.Context, sets []arbiter.Ru
 	}
 }
 
-// loadSource reads the games of a PGN file, a folder (every *.pgn below it), or a ccpd
-// TSV database (*.tsv, *.tsv.gz). A file that cannot be read is reported to bad and
-// skipped (the games before a syntax error in a PGN file are kept); the rest go on.
-func loadSource(src string, bad func(file string, err error)) []history {
+// loadSource reads the games of a record file (PGN, XQF, DhtmlXQ, CBR, CBL, CBF: the
+// format told from the content), standard input ("-"), a folder (every record file
+// below it, by extension: see isRecordFile), or a ccpd TSV database (*.tsv, *.tsv.gz).
+// A file that cannot be read is reported to bad and skipped (the games before a syntax
+// error in a PGN file are kept); the rest go on.
+func loadSource(src string, stdin io.Reader, ro readOptions, bad func(file string, err error)) []history {
+	if src == "-" {
+		hs, err := loadFile(src, stdin, ro)
+		if err != nil {
+			bad(src, err)
+		}
+		return hs
+	}
 	st, err := os.Stat(src)
 	if err != nil {
 		bad(src, err)
 		return nil
 	}
 	if !st.IsDir() {
-		hs, err := loadFile(src)
+		hs, err := loadFile(src, stdin, ro)
 		if err != nil {
 			bad(src, err)
 		}
@@ -482,17 +492,32 @@ func loadSource(src string, bad func(file string, err error)) []history {
 	}
 	var out []history
 	filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		switch {
-		case err != nil:
+		if err != nil {
 			bad(p, err) // an unreadable folder: skip it, go on
 			if d != nil && d.IsDir() {
 				return fs.SkipDir
 			}
 			return nil
-		case d.IsDir() || !strings.EqualFold(filepath.Ext(p), ".pgn"):
+		}
+		read, mustBeDhtml := isRecordFile(p)
+		if d.IsDir() || !read {
 			return nil
 		}
-		hs, err := loadFile(p)
+		var hs []history
+		if mustBeDhtml {
+			// A .txt or .html file is a record only when it holds DhtmlXQ.
+			data, rerr := readInput(p, nil)
+			if rerr != nil {
+				bad(p, rerr)
+				return nil
+			}
+			if record.Detect(data) != record.DhtmlXQ {
+				return nil
+			}
+			hs, err = recordHistories(p, data, record.DhtmlXQ, ro)
+		} else {
+			hs, err = loadFile(p, stdin, ro)
+		}
 		if err != nil {
 			bad(p, err)
 		}
@@ -502,9 +527,9 @@ func loadSource(src string, bad func(file string, err error)) []history {
 	return out
 }
 
-// loadFile reads one PGN file or ccpd TSV database. On an error it returns the games
-// read before it.
-func loadFile(file string) ([]history, error) {
+// loadFile reads one record file ("-": standard input) or ccpd TSV database. On an
+// error it returns the games read before it.
+func loadFile(file string, stdin io.Reader, ro readOptions) ([]history, error) {
 	lower := strings.ToLower(file)
 	if strings.HasSuffix(lower, ".tsv") || strings.HasSuffix(lower, ".tsv.gz") {
 		var games []corpus.Game
@@ -521,9 +546,9 @@ func loadFile(file string) ([]history, error) {
 		}
 		return out, err
 	}
-	games, err := readPGN(file, nil)
+	games, err := readRecords(file, stdin, ro)
 	if err == nil && len(games) == 0 {
 		err = errors.New("no games in the file")
 	}
-	return pgnHistories(file, games), err
+	return games, err
 }

@@ -14,11 +14,11 @@ func fileHint(name string, err error, command string) string {
 	var be *pgn.BinaryError
 	switch {
 	case errors.As(err, &be) && strings.Contains(be.Kind, "compressed"):
-		return "; " + command + " reads PGN files (decompress it first) and .tsv.gz databases"
+		return "; " + command + " reads game records (decompress it first) and .tsv.gz databases"
 	case errors.As(err, &be) && strings.Contains(be.Kind, "archive"):
-		return "; " + command + " reads PGN files (unpack the archive first)"
+		return "; " + command + " reads game records (unpack the archive first)"
 	case errors.As(err, &be):
-		return "; " + command + " reads PGN text files"
+		return "; " + command + " reads game records: PGN, XQF, DhtmlXQ, CBR, CBL, CBF"
 	}
 	return ""
 }

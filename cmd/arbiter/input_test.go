@@ -30,7 +30,9 @@ func gzipped(t *testing.T, text string) []byte {
 const goodPGN = "[FEN \"" + perpetualCheckFEN + "\"]\n\n1. f0e0 e8f8 2. e0f0 f8e8 *\n"
 
 // Finding 3 of issue 9: compare reports an unreadable file by its name, skips it, goes
-// on with the others, counts it in the summary and exits 2.
+// on with the others, counts it in the summary and exits 2. A tag that is not valid GBK
+// does not make a file unreadable since records are read through package record (issue
+// 25): its bytes become U+FFFD with a warning naming the file and the game.
 func TestCompareSkipsUnreadableFiles(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "mix")
 	writeFile(t, filepath.Join(dir, "a-good.pgn"), []byte(goodPGN))
@@ -42,7 +44,7 @@ func TestCompareSkipsUnreadableFiles(t *testing.T) {
 		t.Errorf("exit %d, want %d (some input was bad)", code, exitInput)
 	}
 	for _, want := range []string{
-		filepath.Join(dir, "b-bad.pgn") + ": pgn: line 1: invalid",
+		"warning: " + filepath.Join(dir, "b-bad.pgn") + ": game 1: pgn: line 1: invalid GBK",
 		filepath.Join(dir, "c-packed.pgn") + ": pgn: not a PGN text file: gzip-compressed data",
 		"(skipped)",
 	} {
@@ -53,8 +55,8 @@ func TestCompareSkipsUnreadableFiles(t *testing.T) {
 	if strings.Contains(stderr, "compare: "+dir+":") {
 		t.Errorf("the error names the folder, not the file:\n%s", stderr)
 	}
-	if !strings.Contains(out, `"summary":{"games":2,"plies":8,`) || !strings.Contains(out, `"unreadableFiles":2,`) {
-		t.Errorf("summary must count the two good games and the two unreadable files:\n%s", out)
+	if !strings.Contains(out, `"summary":{"games":3,"plies":9,`) || !strings.Contains(out, `"unreadableFiles":1,`) {
+		t.Errorf("summary must count the three readable games and the unreadable file:\n%s", out)
 	}
 	// A missing source among good ones: reported, the good one still compared.
 	out, stderr, code = runCLI(t, "", "compare", filepath.Join(dir, "a-good.pgn"), filepath.Join(dir, "nope.pgn"))
@@ -76,7 +78,7 @@ func TestJudgeSaysWhatTheFileIs(t *testing.T) {
 		args []string
 		msg  string
 	}{
-		{[]string{"judge", zip}, "a ZIP archive; judge reads PGN files (unpack the archive first)"},
+		{[]string{"judge", zip}, "a ZIP archive; judge reads game records (unpack the archive first)"},
 		{[]string{"judge", "-"}, "NUL bytes"},
 	}
 	for _, tt := range tests {

@@ -3,11 +3,9 @@ package main
 import (
 	"bufio"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"google.golang.org/protobuf/proto"
@@ -49,6 +47,11 @@ type history struct {
 	moves  []string
 	// relaxed: the position may hold pieces on points they can never reach.
 	relaxed bool
+	// line is the variation of a record's game ("ply 41 alt 2"), "" for the main line.
+	line string
+	// err is the record's own error about the game (a bad start position, a main line
+	// that stops at an illegal move): the game is reported with it, not ruled.
+	err error
 }
 
 // name is how messages name the game: "FILE game N", "" for a history given directly.
@@ -59,6 +62,9 @@ func (h history) name() string {
 	n := fmt.Sprintf("%s game %d", h.file, h.index)
 	if id := h.tag("GameId"); id != "" {
 		n += " (" + id + ")"
+	}
+	if h.line != "" {
+		n += " line " + h.line
 	}
 	return n
 }
@@ -87,15 +93,6 @@ func (h history) source() *arbiterv1.GameSource {
 	return src
 }
 
-// pgnHistories turns the games of a PGN file into histories.
-func pgnHistories(file string, games []*pgn.Game) []history {
-	out := make([]history, len(games))
-	for i, g := range games {
-		out[i] = history{file: file, index: i + 1, tags: g.Tags, result: g.Result, fen: g.FEN(), moves: g.Moves}
-	}
-	return out
-}
-
 func runJudge(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("judge", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -110,7 +107,8 @@ func runJudge(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	pf.bind(fs)
 	fs.Usage = func() {
 		fmt.Fprint(stderr, `usage: arbiter judge --ruleset ID [--fen POS] --moves "h2e2 h9g7 ..." [--deal D] [--json] [--svg FILE] [policy flags]
-       arbiter judge --ruleset ID [--json] [--game N] [--upto PLY] FILE.pgn|FILE.tsv[.gz] ...   (xiangqi; - is standard input)
+       arbiter judge --ruleset ID [--json] [--game N] [--upto PLY] [--variation PATH|all] RECORD|FILE.tsv[.gz] ...
+           (xiangqi records: PGN, XQF, DhtmlXQ/UBB, CBR, CBL, CBF, told from the content; - is standard input)
 
 Replays the game with full legality checks, classifies the moves of every repetition
 cycle, and prints the ruling of the cycle the last move closes and the game result.
@@ -149,7 +147,7 @@ chu shogi SFEN) and --moves its move texts.
 		return exitUsage
 	}
 	if len(files) > 0 && rs.Info().Game != arbiter.GameXiangqi {
-		fmt.Fprintf(stderr, "arbiter judge: %s: PGN files hold xiangqi games; give %s records with --fen and --moves\n", files[0], rs.Info().Game)
+		fmt.Fprintf(stderr, "arbiter judge: %s: record files and databases hold xiangqi games; give %s records with --fen and --moves\n", files[0], rs.Info().Game)
 		return exitUsage
 	}
 	code := exitOK
@@ -158,16 +156,7 @@ chu shogi SFEN) and --moves its move texts.
 		hs = append(hs, in.history())
 	} else {
 		for _, name := range files {
-			var fhs []history
-			if name == "-" {
-				games, err2 := readPGN(name, stdin)
-				if err2 == nil && len(games) == 0 {
-					err2 = errors.New("no games in the file")
-				}
-				fhs, err = pgnHistories(name, games), err2
-			} else {
-				fhs, err = loadFile(name)
-			}
+			fhs, err := loadFile(name, stdin, in.readOptions(stderr, "judge"))
 			if err != nil {
 				// Judge the games before a syntax error; report the file either way.
 				code = exitInput
@@ -251,6 +240,7 @@ chu shogi SFEN) and --moves its move texts.
 type recordFlags struct {
 	fen, moves, deal string
 	relaxed          bool
+	variation        string // record files: the line to rule (records.go)
 }
 
 func (rf *recordFlags) bind(fs *flag.FlagSet) {
@@ -258,6 +248,7 @@ func (rf *recordFlags) bind(fs *flag.FlagSet) {
 	fs.StringVar(&rf.moves, "moves", "", `moves, space separated, in the game's notation (xiangqi in any of "h2e2 h9g7", "C2.5 h8+7", "炮二平五 马８进７"; banqi "c6=G c5-c6 c6xc5"; chu shogi USI "8i8h 6f5e4d" or Japanese "８八歩 ５五・４四獅")`)
 	fs.StringVar(&rf.deal, "deal", "", "banqi: the deal, one letter per face-down square of the start position")
 	fs.BoolVar(&rf.relaxed, "relaxed-fen", false, "xiangqi: accept pieces on points they can never reach (some databases have them)")
+	rf.bindRead(fs)
 }
 
 func (rf *recordFlags) given() bool { return rf.moves != "" || rf.fen != "" || rf.deal != "" }
@@ -265,18 +256,6 @@ func (rf *recordFlags) given() bool { return rf.moves != "" || rf.fen != "" || r
 // history is the record the flags give.
 func (rf *recordFlags) history() history {
 	return history{fen: rf.fen, deal: rf.deal, relaxed: rf.relaxed, moves: chushogi.JoinSame(notation.SplitMoves(rf.moves))}
-}
-
-func readPGN(name string, stdin io.Reader) ([]*pgn.Game, error) {
-	if name == "-" {
-		return pgn.Read(stdin)
-	}
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return pgn.Read(bufio.NewReader(f))
 }
 
 // judgeHistory adjudicates h through the ruleset's game session (the path of the
@@ -287,6 +266,9 @@ func judgeHistory(rs arbiter.Ruleset, h history, pol arbiter.Policy) (*arbiter.R
 
 // adjudicate is judgeHistory with more of the start given (Brief, EveryPly).
 func adjudicate(rs arbiter.Ruleset, h history, start arbiter.Start) (*arbiter.Report, error) {
+	if h.err != nil {
+		return nil, h.err
+	}
 	start.Position, start.Deal, start.Lenient = h.fen, h.deal, h.relaxed
 	r, err := arbiter.Adjudicate(context.Background(), rs, start, h.moves)
 	if err != nil {

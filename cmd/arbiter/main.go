@@ -1,7 +1,7 @@
 // Command arbiter rules on repetitions in xiangqi under the Chinese (CXA) and Asian
-// (AXF/WXF) rulebooks: as a gRPC service (serve), on one game or a PGN file (judge),
+// (AXF/WXF) rulebooks: as a gRPC service (serve), on one game or a record file (judge),
 // across rulesets over a database (compare), over its casebook (casebook), and as a
-// move-generator check (perft).
+// move-generator check (perft); convert turns a record into another format.
 //
 // Exit codes: 0 success, 1 usage error, 2 input error (bad FEN, move, PGN, ruleset, a
 // file that cannot be read, or a casebook verification failure), 130 compare
@@ -42,12 +42,13 @@ chase and the rest, under the Chinese (CXA 2020) and Asian (AXF/WXF) rulebooks.
 
 Usage:
   arbiter judge --ruleset ID --fen FEN --moves "h2e2 h9g7 ..." [--json] [--svg FILE] [policy flags]
-  arbiter judge --ruleset ID [--json] [--svg FILE] [--game N] [--upto PLY] FILE.pgn|GAMES.tsv.gz   one result per game
-  arbiter compare [--rulesets chinese,asian] [--json] [--format csv|jsonl] [--all] FILE.pgn|DIR|GAMES.tsv.gz
+  arbiter judge --ruleset ID [--json] [--svg FILE] [--game N] [--upto PLY] [--variation PATH|all] RECORD|GAMES.tsv.gz   one result per game
+  arbiter compare [--rulesets chinese,asian] [--json] [--format csv|jsonl] [--all] [--variation PATH|all] RECORD|DIR|GAMES.tsv.gz
   arbiter compare [--rulesets chinese,asian] [--json] [--fen FEN] --moves "h2e2 h9g7 ..."   also banqi-*, chu-*
   arbiter casebook list [--ruleset ID] [--tag TAG] [--source TEXT]
   arbiter casebook show [--svg FILE] [--ruleset ID] ID
   arbiter casebook verify [--ruleset ID] [--json]
+  arbiter convert [--to pgn|dhtmlxq|xqf] [--game N] IN OUT   formats from the content and OUT's extension
   arbiter perft [--ruleset ID] [--fen FEN] --depth N [--divide]
   arbiter serve --grpc-addr HOST:PORT [--http-addr HOST:PORT] --metrics-addr HOST:PORT [--tls-cert F --tls-key F]
   arbiter health [--addr HOST:PORT]                     exit 0 when the server is SERVING
@@ -56,6 +57,8 @@ Usage:
 
 Flags may stand before or after the arguments; "--" ends them. Ruleset ids are
 case-insensitive (arbiter rulesets lists them).
+A RECORD is a game file in any of PGN, XQF, DhtmlXQ (UBB), CBR, CBL or CBF, told from
+its content; - reads standard input.
 Moves may be written in ICCS (h2e2, H2-E2), WXF (C2.5, C2=5, +P.4) or Chinese
 (炮二平五, 马８进７), mixed freely. Run "arbiter COMMAND --help" for a command's flags.
 `
@@ -81,7 +84,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	case "judge":
 		return runJudge(args[1:], stdin, stdout, stderr)
 	case "compare":
-		return runCompare(ctx, args[1:], stdout, stderr)
+		return runCompare(ctx, args[1:], stdin, stdout, stderr)
+	case "convert":
+		return runConvert(args[1:], stdin, stdout, stderr)
 	case "casebook":
 		return runCasebook(args[1:], stdout, stderr)
 	case "perft":

@@ -188,7 +188,7 @@ class ApiError extends Error {
 async function api(method, path, body, contentType) {
   const init = {method, headers: {Accept: "application/json"}};
   if (body !== undefined) {
-    init.body = typeof body === "string" ? body : JSON.stringify(body);
+    init.body = typeof body === "string" || body instanceof ArrayBuffer ? body : JSON.stringify(body);
     init.headers["Content-Type"] = contentType || "application/json";
   }
   let resp;
@@ -335,18 +335,7 @@ async function readGame() {
     return {fen: $("fen").value.trim(), moves: [], tags: []};
   }
   if (text !== state.pgnText) {
-    const data = await api("POST", "/ui/pgn", text, "text/plain; charset=utf-8");
-    state.pgnText = text;
-    state.pgnGames = data.games || [];
-    const sel = $("pgn-game");
-    sel.replaceChildren();
-    state.pgnGames.forEach((g, i) => {
-      const tag = (n) => (g.tags.find((t) => t.name.toLowerCase() === n) || {}).value || "";
-      const label = [tag("event"), [tag("red"), tag("black")].filter(Boolean).join(" – "), tag("date")].filter(Boolean).join(", ");
-      sel.append(el("option", {value: i}, "Game " + (i + 1) + (label ? ": " + label : "") + " (" + g.moves.length + " plies)"));
-    });
-    $("pgn-choice").hidden = state.pgnGames.length < 2;
-    if (state.pgnGames.length > 0 && state.pgnGames[0].fen) $("fen").value = state.pgnGames[0].fen;
+    showGames(text, await api("POST", "/ui/pgn", text, "text/plain; charset=utf-8"));
   }
   if (!state.pgnGames || state.pgnGames.length === 0) {
     throw new ApiError(400, {code: 3, message: "no moves found in the game text", details: [{
@@ -354,7 +343,47 @@ async function readGame() {
       fieldViolations: [{field: "pgn", reason: "NO_MOVES", description: "no game or moves found in the text"}]}]});
   }
   const g = state.pgnGames[Number($("pgn-game").value) || 0];
+  if (g.error) {
+    // A record's game whose start or main line cannot be read (POST /ui/pgn says why).
+    throw new ApiError(400, {code: 3, message: g.error, details: [{
+      "@type": "type.googleapis.com/google.rpc.BadRequest",
+      fieldViolations: [{field: "pgn", reason: "INVALID_RECORD", description: g.error}]}]});
+  }
   return {fen: g.fen || $("fen").value.trim(), moves: g.moves, tags: g.tags};
+}
+
+// showGames keeps the games POST /ui/pgn read from text (the textarea's content, or the
+// line standing for a dropped file) and offers the choice of one.
+function showGames(text, data) {
+  state.pgnText = text;
+  state.pgnGames = data.games || [];
+  const sel = $("pgn-game");
+  sel.replaceChildren();
+  state.pgnGames.forEach((g, i) => {
+    const tag = (n) => (g.tags.find((t) => t.name.toLowerCase() === n) || {}).value || "";
+    const label = [tag("event"), [tag("red"), tag("black")].filter(Boolean).join(" – "), tag("date")].filter(Boolean).join(", ");
+    sel.append(el("option", {value: i}, "Game " + (i + 1) + (label ? ": " + label : "") + " (" + g.moves.length + " plies)"));
+  });
+  $("pgn-choice").hidden = state.pgnGames.length < 2;
+  if (state.pgnGames.length > 0 && state.pgnGames[0].fen) $("fen").value = state.pgnGames[0].fen;
+}
+
+// readFile sends a dropped or chosen record file (PGN, XQF, DhtmlXQ, CBR, CBL, CBF; binary
+// ones too) to POST /ui/pgn as it is, and stands a line naming it in the textarea: judging
+// then uses the file's games until the textarea is edited.
+async function readFile(file) {
+  const box = $("game-file-status");
+  try {
+    const data = await api("POST", "/ui/pgn", await file.arrayBuffer(), "application/octet-stream");
+    const games = data.games || [];
+    const fmt = games.length ? games[0].format || "pgn" : "";
+    const text = "; file " + file.name + (fmt ? " (" + fmt + ", " + games.length + (games.length === 1 ? " game)" : " games)") : "");
+    $("game").value = text;
+    showGames(text, data);
+    box.replaceChildren(text.slice(2));
+  } catch (err) {
+    box.replaceChildren(errorView(err, file.name));
+  }
 }
 
 function policy() {
@@ -1143,6 +1172,16 @@ async function main() {
       e.preventDefault();
       $("judge-form").requestSubmit();
     }
+  });
+  $("game").addEventListener("dragover", (e) => e.preventDefault());
+  $("game").addEventListener("drop", (e) => {
+    const f = e.dataTransfer && e.dataTransfer.files[0];
+    if (!f) return; // dropped text goes into the textarea as usual
+    e.preventDefault();
+    readFile(f);
+  });
+  $("game-file").addEventListener("change", () => {
+    if ($("game-file").files[0]) readFile($("game-file").files[0]);
   });
   $("cases-form").addEventListener("submit", listCases);
   $("verify-form").addEventListener("submit", verify);

@@ -21,6 +21,75 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// RecordFormat is the format of a game record.
+type RecordFormat int32
+
+const (
+	// Detect the format from the content (magic bytes, markers; other text is PGN).
+	RecordFormat_RECORD_FORMAT_UNSPECIFIED RecordFormat = 0
+	// PGN text, with the dialects of XBoard, pychess and the Chinese programs.
+	RecordFormat_RECORD_FORMAT_PGN RecordFormat = 1
+	// XQStudio's binary XQF, every version.
+	RecordFormat_RECORD_FORMAT_XQF RecordFormat = 2
+	// The DhtmlXQ (UBB) text of dpxq.com.
+	RecordFormat_RECORD_FORMAT_DHTMLXQ RecordFormat = 3
+	// A CCBridge record (.cbr).
+	RecordFormat_RECORD_FORMAT_CBR RecordFormat = 4
+	// A CCBridge library (.cbl).
+	RecordFormat_RECORD_FORMAT_CBL RecordFormat = 5
+	// CCBridge's XML (.cbf).
+	RecordFormat_RECORD_FORMAT_CBF RecordFormat = 6
+)
+
+// Enum value maps for RecordFormat.
+var (
+	RecordFormat_name = map[int32]string{
+		0: "RECORD_FORMAT_UNSPECIFIED",
+		1: "RECORD_FORMAT_PGN",
+		2: "RECORD_FORMAT_XQF",
+		3: "RECORD_FORMAT_DHTMLXQ",
+		4: "RECORD_FORMAT_CBR",
+		5: "RECORD_FORMAT_CBL",
+		6: "RECORD_FORMAT_CBF",
+	}
+	RecordFormat_value = map[string]int32{
+		"RECORD_FORMAT_UNSPECIFIED": 0,
+		"RECORD_FORMAT_PGN":         1,
+		"RECORD_FORMAT_XQF":         2,
+		"RECORD_FORMAT_DHTMLXQ":     3,
+		"RECORD_FORMAT_CBR":         4,
+		"RECORD_FORMAT_CBL":         5,
+		"RECORD_FORMAT_CBF":         6,
+	}
+)
+
+func (x RecordFormat) Enum() *RecordFormat {
+	p := new(RecordFormat)
+	*p = x
+	return p
+}
+
+func (x RecordFormat) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (RecordFormat) Descriptor() protoreflect.EnumDescriptor {
+	return file_arbiter_v1_arbiter_service_proto_enumTypes[0].Descriptor()
+}
+
+func (RecordFormat) Type() protoreflect.EnumType {
+	return &file_arbiter_v1_arbiter_service_proto_enumTypes[0]
+}
+
+func (x RecordFormat) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use RecordFormat.Descriptor instead.
+func (RecordFormat) EnumDescriptor() ([]byte, []int) {
+	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{0}
+}
+
 // AdjudicateRequest is one game history to rule on.
 type AdjudicateRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -58,7 +127,11 @@ type AdjudicateRequest struct {
 	// Judge the record as it stood after this ply (1-based): the moves after it are not
 	// read. 0 (the default) judges every move; a value past the last move is the whole
 	// record.
-	UptoPly       int32 `protobuf:"varint,6,opt,name=upto_ply,json=uptoPly,proto3" json:"upto_ply,omitempty"`
+	UptoPly int32 `protobuf:"varint,6,opt,name=upto_ply,json=uptoPly,proto3" json:"upto_ply,omitempty"`
+	// A game record to rule instead of fen and moves (which must then be empty): the
+	// record's bytes in any supported format, detected from the content or named. Xiangqi
+	// rulesets only. The response's source carries the game's tags.
+	Record        *GameRecord `protobuf:"bytes,60,opt,name=record,proto3" json:"record,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -161,6 +234,13 @@ func (x *AdjudicateRequest) GetUptoPly() int32 {
 		return x.UptoPly
 	}
 	return 0
+}
+
+func (x *AdjudicateRequest) GetRecord() *GameRecord {
+	if x != nil {
+		return x.Record
+	}
+	return nil
 }
 
 // AdjudicateResponse is the ruling on one history under one ruleset. The CLI's
@@ -392,6 +472,83 @@ func (x *AdjudicateResponse) GetOfficialCase() *OfficialCase {
 	return nil
 }
 
+// GameRecord is a game record as a file holds it. Errors name the field "record.data"
+// with the game, the line, the ply and the byte offset in their metadata.
+type GameRecord struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The record's bytes (base64 in JSON): PGN (UTF-8, GBK or Big5), XQF, DhtmlXQ (UBB,
+	// also inside an HTML page), CBR, CBL or CBF. At most the server's message limit.
+	Data []byte `protobuf:"bytes,1,opt,name=data,proto3" json:"data,omitempty"`
+	// The format; RECORD_FORMAT_UNSPECIFIED detects it from the content.
+	Format RecordFormat `protobuf:"varint,2,opt,name=format,proto3,enum=arbiter.v1.RecordFormat" json:"format,omitempty"`
+	// The game of the record to rule, from 1 (a PGN file or a CBL library holds several);
+	// 0 is the first.
+	Game int32 `protobuf:"varint,3,opt,name=game,proto3" json:"game,omitempty"`
+	// The line of the game's tree to rule: empty for the main line, or the alternatives
+	// it takes, "ply 41 alt 2, ply 42 alt 3" (also "41:2,42:3").
+	Variation     string `protobuf:"bytes,4,opt,name=variation,proto3" json:"variation,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GameRecord) Reset() {
+	*x = GameRecord{}
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GameRecord) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GameRecord) ProtoMessage() {}
+
+func (x *GameRecord) ProtoReflect() protoreflect.Message {
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GameRecord.ProtoReflect.Descriptor instead.
+func (*GameRecord) Descriptor() ([]byte, []int) {
+	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *GameRecord) GetData() []byte {
+	if x != nil {
+		return x.Data
+	}
+	return nil
+}
+
+func (x *GameRecord) GetFormat() RecordFormat {
+	if x != nil {
+		return x.Format
+	}
+	return RecordFormat_RECORD_FORMAT_UNSPECIFIED
+}
+
+func (x *GameRecord) GetGame() int32 {
+	if x != nil {
+		return x.Game
+	}
+	return 0
+}
+
+func (x *GameRecord) GetVariation() string {
+	if x != nil {
+		return x.Variation
+	}
+	return ""
+}
+
 // GameSource identifies a game read from a file: a PGN file or a game database.
 type GameSource struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -408,7 +565,7 @@ type GameSource struct {
 
 func (x *GameSource) Reset() {
 	*x = GameSource{}
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[2]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -420,7 +577,7 @@ func (x *GameSource) String() string {
 func (*GameSource) ProtoMessage() {}
 
 func (x *GameSource) ProtoReflect() protoreflect.Message {
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[2]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -433,7 +590,7 @@ func (x *GameSource) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameSource.ProtoReflect.Descriptor instead.
 func (*GameSource) Descriptor() ([]byte, []int) {
-	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{2}
+	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *GameSource) GetFile() string {
@@ -473,7 +630,7 @@ type PlayGameRequest struct {
 
 func (x *PlayGameRequest) Reset() {
 	*x = PlayGameRequest{}
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[3]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -485,7 +642,7 @@ func (x *PlayGameRequest) String() string {
 func (*PlayGameRequest) ProtoMessage() {}
 
 func (x *PlayGameRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[3]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -498,7 +655,7 @@ func (x *PlayGameRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlayGameRequest.ProtoReflect.Descriptor instead.
 func (*PlayGameRequest) Descriptor() ([]byte, []int) {
-	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{3}
+	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *PlayGameRequest) GetInput() isPlayGameRequest_Input {
@@ -566,7 +723,7 @@ type GameStart struct {
 
 func (x *GameStart) Reset() {
 	*x = GameStart{}
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[4]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -578,7 +735,7 @@ func (x *GameStart) String() string {
 func (*GameStart) ProtoMessage() {}
 
 func (x *GameStart) ProtoReflect() protoreflect.Message {
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[4]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -591,7 +748,7 @@ func (x *GameStart) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameStart.ProtoReflect.Descriptor instead.
 func (*GameStart) Descriptor() ([]byte, []int) {
-	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{4}
+	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *GameStart) GetRuleset() string {
@@ -667,7 +824,7 @@ type PlayGameResponse struct {
 
 func (x *PlayGameResponse) Reset() {
 	*x = PlayGameResponse{}
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[5]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -679,7 +836,7 @@ func (x *PlayGameResponse) String() string {
 func (*PlayGameResponse) ProtoMessage() {}
 
 func (x *PlayGameResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[5]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -692,7 +849,7 @@ func (x *PlayGameResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlayGameResponse.ProtoReflect.Descriptor instead.
 func (*PlayGameResponse) Descriptor() ([]byte, []int) {
-	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{5}
+	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *PlayGameResponse) GetPly() *PlyReport {
@@ -781,7 +938,7 @@ type MoveRejected struct {
 
 func (x *MoveRejected) Reset() {
 	*x = MoveRejected{}
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[6]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -793,7 +950,7 @@ func (x *MoveRejected) String() string {
 func (*MoveRejected) ProtoMessage() {}
 
 func (x *MoveRejected) ProtoReflect() protoreflect.Message {
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[6]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -806,7 +963,7 @@ func (x *MoveRejected) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MoveRejected.ProtoReflect.Descriptor instead.
 func (*MoveRejected) Descriptor() ([]byte, []int) {
-	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{6}
+	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *MoveRejected) GetField() string {
@@ -860,14 +1017,16 @@ type CompareRequest struct {
 	// House rules applied under every ruleset.
 	Policy *Policy `protobuf:"bytes,5,opt,name=policy,proto3" json:"policy,omitempty"`
 	// Banqi only: the deal (see AdjudicateRequest.deal).
-	Deal          string `protobuf:"bytes,50,opt,name=deal,proto3" json:"deal,omitempty"`
+	Deal string `protobuf:"bytes,50,opt,name=deal,proto3" json:"deal,omitempty"`
+	// A game record to rule instead of fen and moves (see AdjudicateRequest.record).
+	Record        *GameRecord `protobuf:"bytes,60,opt,name=record,proto3" json:"record,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *CompareRequest) Reset() {
 	*x = CompareRequest{}
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[7]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -879,7 +1038,7 @@ func (x *CompareRequest) String() string {
 func (*CompareRequest) ProtoMessage() {}
 
 func (x *CompareRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[7]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -892,7 +1051,7 @@ func (x *CompareRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CompareRequest.ProtoReflect.Descriptor instead.
 func (*CompareRequest) Descriptor() ([]byte, []int) {
-	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{7}
+	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *CompareRequest) GetRulesets() []string {
@@ -937,6 +1096,13 @@ func (x *CompareRequest) GetDeal() string {
 	return ""
 }
 
+func (x *CompareRequest) GetRecord() *GameRecord {
+	if x != nil {
+		return x.Record
+	}
+	return nil
+}
+
 // CompareResponse holds the adjudications side by side.
 type CompareResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -951,7 +1117,7 @@ type CompareResponse struct {
 
 func (x *CompareResponse) Reset() {
 	*x = CompareResponse{}
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[8]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -963,7 +1129,7 @@ func (x *CompareResponse) String() string {
 func (*CompareResponse) ProtoMessage() {}
 
 func (x *CompareResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[8]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -976,7 +1142,7 @@ func (x *CompareResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CompareResponse.ProtoReflect.Descriptor instead.
 func (*CompareResponse) Descriptor() ([]byte, []int) {
-	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{8}
+	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *CompareResponse) GetAdjudications() []*AdjudicateResponse {
@@ -1020,7 +1186,7 @@ type Ruleset struct {
 
 func (x *Ruleset) Reset() {
 	*x = Ruleset{}
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[9]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1032,7 +1198,7 @@ func (x *Ruleset) String() string {
 func (*Ruleset) ProtoMessage() {}
 
 func (x *Ruleset) ProtoReflect() protoreflect.Message {
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[9]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1045,7 +1211,7 @@ func (x *Ruleset) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Ruleset.ProtoReflect.Descriptor instead.
 func (*Ruleset) Descriptor() ([]byte, []int) {
-	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{9}
+	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *Ruleset) GetId() string {
@@ -1121,7 +1287,7 @@ type RulesetOption struct {
 
 func (x *RulesetOption) Reset() {
 	*x = RulesetOption{}
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[10]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1133,7 +1299,7 @@ func (x *RulesetOption) String() string {
 func (*RulesetOption) ProtoMessage() {}
 
 func (x *RulesetOption) ProtoReflect() protoreflect.Message {
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[10]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1146,7 +1312,7 @@ func (x *RulesetOption) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RulesetOption.ProtoReflect.Descriptor instead.
 func (*RulesetOption) Descriptor() ([]byte, []int) {
-	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{10}
+	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *RulesetOption) GetName() string {
@@ -1186,7 +1352,7 @@ type ListRulesetsRequest struct {
 
 func (x *ListRulesetsRequest) Reset() {
 	*x = ListRulesetsRequest{}
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[11]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1198,7 +1364,7 @@ func (x *ListRulesetsRequest) String() string {
 func (*ListRulesetsRequest) ProtoMessage() {}
 
 func (x *ListRulesetsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[11]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1211,7 +1377,7 @@ func (x *ListRulesetsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListRulesetsRequest.ProtoReflect.Descriptor instead.
 func (*ListRulesetsRequest) Descriptor() ([]byte, []int) {
-	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{11}
+	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{12}
 }
 
 // ListRulesetsResponse lists the known rulesets.
@@ -1225,7 +1391,7 @@ type ListRulesetsResponse struct {
 
 func (x *ListRulesetsResponse) Reset() {
 	*x = ListRulesetsResponse{}
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[12]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1237,7 +1403,7 @@ func (x *ListRulesetsResponse) String() string {
 func (*ListRulesetsResponse) ProtoMessage() {}
 
 func (x *ListRulesetsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[12]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1250,7 +1416,7 @@ func (x *ListRulesetsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListRulesetsResponse.ProtoReflect.Descriptor instead.
 func (*ListRulesetsResponse) Descriptor() ([]byte, []int) {
-	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{12}
+	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *ListRulesetsResponse) GetRulesets() []*Ruleset {
@@ -1281,7 +1447,7 @@ type ListCasesRequest struct {
 
 func (x *ListCasesRequest) Reset() {
 	*x = ListCasesRequest{}
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[13]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1293,7 +1459,7 @@ func (x *ListCasesRequest) String() string {
 func (*ListCasesRequest) ProtoMessage() {}
 
 func (x *ListCasesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[13]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1306,7 +1472,7 @@ func (x *ListCasesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListCasesRequest.ProtoReflect.Descriptor instead.
 func (*ListCasesRequest) Descriptor() ([]byte, []int) {
-	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{13}
+	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *ListCasesRequest) GetRuleset() string {
@@ -1364,7 +1530,7 @@ type ListCasesResponse struct {
 
 func (x *ListCasesResponse) Reset() {
 	*x = ListCasesResponse{}
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[14]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1376,7 +1542,7 @@ func (x *ListCasesResponse) String() string {
 func (*ListCasesResponse) ProtoMessage() {}
 
 func (x *ListCasesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[14]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1389,7 +1555,7 @@ func (x *ListCasesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListCasesResponse.ProtoReflect.Descriptor instead.
 func (*ListCasesResponse) Descriptor() ([]byte, []int) {
-	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{14}
+	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *ListCasesResponse) GetCases() []*Case {
@@ -1417,7 +1583,7 @@ type GetCaseRequest struct {
 
 func (x *GetCaseRequest) Reset() {
 	*x = GetCaseRequest{}
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[15]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1429,7 +1595,7 @@ func (x *GetCaseRequest) String() string {
 func (*GetCaseRequest) ProtoMessage() {}
 
 func (x *GetCaseRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[15]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1442,7 +1608,7 @@ func (x *GetCaseRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCaseRequest.ProtoReflect.Descriptor instead.
 func (*GetCaseRequest) Descriptor() ([]byte, []int) {
-	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{15}
+	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *GetCaseRequest) GetId() string {
@@ -1463,7 +1629,7 @@ type GetCaseResponse struct {
 
 func (x *GetCaseResponse) Reset() {
 	*x = GetCaseResponse{}
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[16]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1475,7 +1641,7 @@ func (x *GetCaseResponse) String() string {
 func (*GetCaseResponse) ProtoMessage() {}
 
 func (x *GetCaseResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[16]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1488,7 +1654,7 @@ func (x *GetCaseResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCaseResponse.ProtoReflect.Descriptor instead.
 func (*GetCaseResponse) Descriptor() ([]byte, []int) {
-	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{16}
+	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *GetCaseResponse) GetCase() *Case {
@@ -1514,7 +1680,7 @@ type VerifyCasebookRequest struct {
 
 func (x *VerifyCasebookRequest) Reset() {
 	*x = VerifyCasebookRequest{}
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[17]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1526,7 +1692,7 @@ func (x *VerifyCasebookRequest) String() string {
 func (*VerifyCasebookRequest) ProtoMessage() {}
 
 func (x *VerifyCasebookRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[17]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1539,7 +1705,7 @@ func (x *VerifyCasebookRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VerifyCasebookRequest.ProtoReflect.Descriptor instead.
 func (*VerifyCasebookRequest) Descriptor() ([]byte, []int) {
-	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{17}
+	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *VerifyCasebookRequest) GetRuleset() string {
@@ -1582,7 +1748,7 @@ type VerifyCasebookResponse struct {
 
 func (x *VerifyCasebookResponse) Reset() {
 	*x = VerifyCasebookResponse{}
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[18]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1594,7 +1760,7 @@ func (x *VerifyCasebookResponse) String() string {
 func (*VerifyCasebookResponse) ProtoMessage() {}
 
 func (x *VerifyCasebookResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[18]
+	mi := &file_arbiter_v1_arbiter_service_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1607,7 +1773,7 @@ func (x *VerifyCasebookResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VerifyCasebookResponse.ProtoReflect.Descriptor instead.
 func (*VerifyCasebookResponse) Descriptor() ([]byte, []int) {
-	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{18}
+	return file_arbiter_v1_arbiter_service_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *VerifyCasebookResponse) GetResults() []*CaseResult {
@@ -1650,7 +1816,7 @@ var File_arbiter_v1_arbiter_service_proto protoreflect.FileDescriptor
 const file_arbiter_v1_arbiter_service_proto_rawDesc = "" +
 	"\n" +
 	" arbiter/v1/arbiter_service.proto\x12\n" +
-	"arbiter.v1\x1a\x1darbiter/v1/adjudication.proto\x1a\x19arbiter/v1/casebook.proto\x1a\x17arbiter/v1/ruling.proto\"\xb4\x02\n" +
+	"arbiter.v1\x1a\x1darbiter/v1/adjudication.proto\x1a\x19arbiter/v1/casebook.proto\x1a\x17arbiter/v1/ruling.proto\"\xe4\x02\n" +
 	"\x11AdjudicateRequest\x12\x18\n" +
 	"\aruleset\x18\x01 \x01(\tR\aruleset\x12\x10\n" +
 	"\x03fen\x18\x02 \x01(\tR\x03fen\x12\x14\n" +
@@ -1661,7 +1827,8 @@ const file_arbiter_v1_arbiter_service_proto_rawDesc = "" +
 	"\x03svg\x18\x1e \x01(\bR\x03svg\x12\x19\n" +
 	"\bply_svgs\x18\x1f \x01(\bR\aplySvgs\x12#\n" +
 	"\rincident_svgs\x18  \x01(\bR\fincidentSvgs\x12\x19\n" +
-	"\bupto_ply\x18\x06 \x01(\x05R\auptoPly\"\xc5\x06\n" +
+	"\bupto_ply\x18\x06 \x01(\x05R\auptoPly\x12.\n" +
+	"\x06record\x18< \x01(\v2\x16.arbiter.v1.GameRecordR\x06record\"\xc5\x06\n" +
 	"\x12AdjudicateResponse\x12\x18\n" +
 	"\aruleset\x18\x01 \x01(\tR\aruleset\x12+\n" +
 	"\x05plies\x18\x02 \x03(\v2\x15.arbiter.v1.PlyReportR\x05plies\x12'\n" +
@@ -1683,7 +1850,13 @@ const file_arbiter_v1_arbiter_service_proto_rawDesc = "" +
 	"\bply_svgs\x18\x1f \x03(\tR\aplySvgs\x122\n" +
 	"\tincidents\x186 \x03(\v2\x14.arbiter.v1.IncidentR\tincidents\x12#\n" +
 	"\rincident_svgs\x18  \x03(\tR\fincidentSvgs\x12=\n" +
-	"\rofficial_case\x187 \x01(\v2\x18.arbiter.v1.OfficialCaseR\fofficialCase\"\xa5\x01\n" +
+	"\rofficial_case\x187 \x01(\v2\x18.arbiter.v1.OfficialCaseR\fofficialCase\"\x84\x01\n" +
+	"\n" +
+	"GameRecord\x12\x12\n" +
+	"\x04data\x18\x01 \x01(\fR\x04data\x120\n" +
+	"\x06format\x18\x02 \x01(\x0e2\x18.arbiter.v1.RecordFormatR\x06format\x12\x12\n" +
+	"\x04game\x18\x03 \x01(\x05R\x04game\x12\x1c\n" +
+	"\tvariation\x18\x04 \x01(\tR\tvariation\"\xa5\x01\n" +
 	"\n" +
 	"GameSource\x12\x12\n" +
 	"\x04file\x18\x01 \x01(\tR\x04file\x12\x14\n" +
@@ -1718,14 +1891,15 @@ const file_arbiter_v1_arbiter_service_proto_rawDesc = "" +
 	"\x03ply\x18\x02 \x01(\x05R\x03ply\x12\x16\n" +
 	"\x06reason\x18\x03 \x01(\tR\x06reason\x12 \n" +
 	"\vdescription\x18\x04 \x01(\tR\vdescription\x12\x12\n" +
-	"\x04move\x18\x05 \x01(\tR\x04move\"\xc6\x01\n" +
+	"\x04move\x18\x05 \x01(\tR\x04move\"\xf6\x01\n" +
 	"\x0eCompareRequest\x12\x1a\n" +
 	"\brulesets\x18\x01 \x03(\tR\brulesets\x12\x10\n" +
 	"\x03fen\x18\x02 \x01(\tR\x03fen\x12\x14\n" +
 	"\x05moves\x18\x03 \x03(\tR\x05moves\x120\n" +
 	"\bnotation\x18\x04 \x01(\x0e2\x14.arbiter.v1.NotationR\bnotation\x12*\n" +
 	"\x06policy\x18\x05 \x01(\v2\x12.arbiter.v1.PolicyR\x06policy\x12\x12\n" +
-	"\x04deal\x182 \x01(\tR\x04deal\"s\n" +
+	"\x04deal\x182 \x01(\tR\x04deal\x12.\n" +
+	"\x06record\x18< \x01(\v2\x16.arbiter.v1.GameRecordR\x06record\"s\n" +
 	"\x0fCompareResponse\x12D\n" +
 	"\radjudications\x18\x01 \x03(\v2\x1e.arbiter.v1.AdjudicateResponseR\radjudications\x12\x1a\n" +
 	"\bdisagree\x18\x02 \x01(\bR\bdisagree\"\x85\x02\n" +
@@ -1771,7 +1945,15 @@ const file_arbiter_v1_arbiter_service_proto_rawDesc = "" +
 	"\x06passed\x18\x02 \x01(\x05R\x06passed\x12\x16\n" +
 	"\x06failed\x18\x03 \x01(\x05R\x06failed\x12+\n" +
 	"\x11known_divergences\x18\x04 \x01(\x05R\x10knownDivergences\x12\x18\n" +
-	"\apending\x18\x05 \x01(\x05R\apending2\xa6\x04\n" +
+	"\apending\x18\x05 \x01(\x05R\apending*\xbb\x01\n" +
+	"\fRecordFormat\x12\x1d\n" +
+	"\x19RECORD_FORMAT_UNSPECIFIED\x10\x00\x12\x15\n" +
+	"\x11RECORD_FORMAT_PGN\x10\x01\x12\x15\n" +
+	"\x11RECORD_FORMAT_XQF\x10\x02\x12\x19\n" +
+	"\x15RECORD_FORMAT_DHTMLXQ\x10\x03\x12\x15\n" +
+	"\x11RECORD_FORMAT_CBR\x10\x04\x12\x15\n" +
+	"\x11RECORD_FORMAT_CBL\x10\x05\x12\x15\n" +
+	"\x11RECORD_FORMAT_CBF\x10\x062\xa6\x04\n" +
 	"\x0eArbiterService\x12K\n" +
 	"\n" +
 	"Adjudicate\x12\x1d.arbiter.v1.AdjudicateRequest\x1a\x1e.arbiter.v1.AdjudicateResponse\x12I\n" +
@@ -1794,95 +1976,101 @@ func file_arbiter_v1_arbiter_service_proto_rawDescGZIP() []byte {
 	return file_arbiter_v1_arbiter_service_proto_rawDescData
 }
 
-var file_arbiter_v1_arbiter_service_proto_msgTypes = make([]protoimpl.MessageInfo, 20)
+var file_arbiter_v1_arbiter_service_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
+var file_arbiter_v1_arbiter_service_proto_msgTypes = make([]protoimpl.MessageInfo, 21)
 var file_arbiter_v1_arbiter_service_proto_goTypes = []any{
-	(*AdjudicateRequest)(nil),      // 0: arbiter.v1.AdjudicateRequest
-	(*AdjudicateResponse)(nil),     // 1: arbiter.v1.AdjudicateResponse
-	(*GameSource)(nil),             // 2: arbiter.v1.GameSource
-	(*PlayGameRequest)(nil),        // 3: arbiter.v1.PlayGameRequest
-	(*GameStart)(nil),              // 4: arbiter.v1.GameStart
-	(*PlayGameResponse)(nil),       // 5: arbiter.v1.PlayGameResponse
-	(*MoveRejected)(nil),           // 6: arbiter.v1.MoveRejected
-	(*CompareRequest)(nil),         // 7: arbiter.v1.CompareRequest
-	(*CompareResponse)(nil),        // 8: arbiter.v1.CompareResponse
-	(*Ruleset)(nil),                // 9: arbiter.v1.Ruleset
-	(*RulesetOption)(nil),          // 10: arbiter.v1.RulesetOption
-	(*ListRulesetsRequest)(nil),    // 11: arbiter.v1.ListRulesetsRequest
-	(*ListRulesetsResponse)(nil),   // 12: arbiter.v1.ListRulesetsResponse
-	(*ListCasesRequest)(nil),       // 13: arbiter.v1.ListCasesRequest
-	(*ListCasesResponse)(nil),      // 14: arbiter.v1.ListCasesResponse
-	(*GetCaseRequest)(nil),         // 15: arbiter.v1.GetCaseRequest
-	(*GetCaseResponse)(nil),        // 16: arbiter.v1.GetCaseResponse
-	(*VerifyCasebookRequest)(nil),  // 17: arbiter.v1.VerifyCasebookRequest
-	(*VerifyCasebookResponse)(nil), // 18: arbiter.v1.VerifyCasebookResponse
-	nil,                            // 19: arbiter.v1.GameSource.TagsEntry
-	(Notation)(0),                  // 20: arbiter.v1.Notation
-	(*Policy)(nil),                 // 21: arbiter.v1.Policy
-	(*PlyReport)(nil),              // 22: arbiter.v1.PlyReport
-	(*Cycle)(nil),                  // 23: arbiter.v1.Cycle
-	(*Ruling)(nil),                 // 24: arbiter.v1.Ruling
-	(Result)(0),                    // 25: arbiter.v1.Result
-	(Termination)(0),               // 26: arbiter.v1.Termination
-	(GameStatus)(0),                // 27: arbiter.v1.GameStatus
-	(Side)(0),                      // 28: arbiter.v1.Side
-	(*Incident)(nil),               // 29: arbiter.v1.Incident
-	(*OfficialCase)(nil),           // 30: arbiter.v1.OfficialCase
-	(*Case)(nil),                   // 31: arbiter.v1.Case
-	(*CaseResult)(nil),             // 32: arbiter.v1.CaseResult
+	(RecordFormat)(0),              // 0: arbiter.v1.RecordFormat
+	(*AdjudicateRequest)(nil),      // 1: arbiter.v1.AdjudicateRequest
+	(*AdjudicateResponse)(nil),     // 2: arbiter.v1.AdjudicateResponse
+	(*GameRecord)(nil),             // 3: arbiter.v1.GameRecord
+	(*GameSource)(nil),             // 4: arbiter.v1.GameSource
+	(*PlayGameRequest)(nil),        // 5: arbiter.v1.PlayGameRequest
+	(*GameStart)(nil),              // 6: arbiter.v1.GameStart
+	(*PlayGameResponse)(nil),       // 7: arbiter.v1.PlayGameResponse
+	(*MoveRejected)(nil),           // 8: arbiter.v1.MoveRejected
+	(*CompareRequest)(nil),         // 9: arbiter.v1.CompareRequest
+	(*CompareResponse)(nil),        // 10: arbiter.v1.CompareResponse
+	(*Ruleset)(nil),                // 11: arbiter.v1.Ruleset
+	(*RulesetOption)(nil),          // 12: arbiter.v1.RulesetOption
+	(*ListRulesetsRequest)(nil),    // 13: arbiter.v1.ListRulesetsRequest
+	(*ListRulesetsResponse)(nil),   // 14: arbiter.v1.ListRulesetsResponse
+	(*ListCasesRequest)(nil),       // 15: arbiter.v1.ListCasesRequest
+	(*ListCasesResponse)(nil),      // 16: arbiter.v1.ListCasesResponse
+	(*GetCaseRequest)(nil),         // 17: arbiter.v1.GetCaseRequest
+	(*GetCaseResponse)(nil),        // 18: arbiter.v1.GetCaseResponse
+	(*VerifyCasebookRequest)(nil),  // 19: arbiter.v1.VerifyCasebookRequest
+	(*VerifyCasebookResponse)(nil), // 20: arbiter.v1.VerifyCasebookResponse
+	nil,                            // 21: arbiter.v1.GameSource.TagsEntry
+	(Notation)(0),                  // 22: arbiter.v1.Notation
+	(*Policy)(nil),                 // 23: arbiter.v1.Policy
+	(*PlyReport)(nil),              // 24: arbiter.v1.PlyReport
+	(*Cycle)(nil),                  // 25: arbiter.v1.Cycle
+	(*Ruling)(nil),                 // 26: arbiter.v1.Ruling
+	(Result)(0),                    // 27: arbiter.v1.Result
+	(Termination)(0),               // 28: arbiter.v1.Termination
+	(GameStatus)(0),                // 29: arbiter.v1.GameStatus
+	(Side)(0),                      // 30: arbiter.v1.Side
+	(*Incident)(nil),               // 31: arbiter.v1.Incident
+	(*OfficialCase)(nil),           // 32: arbiter.v1.OfficialCase
+	(*Case)(nil),                   // 33: arbiter.v1.Case
+	(*CaseResult)(nil),             // 34: arbiter.v1.CaseResult
 }
 var file_arbiter_v1_arbiter_service_proto_depIdxs = []int32{
-	20, // 0: arbiter.v1.AdjudicateRequest.notation:type_name -> arbiter.v1.Notation
-	21, // 1: arbiter.v1.AdjudicateRequest.policy:type_name -> arbiter.v1.Policy
-	22, // 2: arbiter.v1.AdjudicateResponse.plies:type_name -> arbiter.v1.PlyReport
-	23, // 3: arbiter.v1.AdjudicateResponse.cycle:type_name -> arbiter.v1.Cycle
-	24, // 4: arbiter.v1.AdjudicateResponse.ruling:type_name -> arbiter.v1.Ruling
-	25, // 5: arbiter.v1.AdjudicateResponse.result:type_name -> arbiter.v1.Result
-	26, // 6: arbiter.v1.AdjudicateResponse.termination:type_name -> arbiter.v1.Termination
-	27, // 7: arbiter.v1.AdjudicateResponse.status:type_name -> arbiter.v1.GameStatus
-	28, // 8: arbiter.v1.AdjudicateResponse.first_player:type_name -> arbiter.v1.Side
-	6,  // 9: arbiter.v1.AdjudicateResponse.rejected:type_name -> arbiter.v1.MoveRejected
-	2,  // 10: arbiter.v1.AdjudicateResponse.source:type_name -> arbiter.v1.GameSource
-	29, // 11: arbiter.v1.AdjudicateResponse.incidents:type_name -> arbiter.v1.Incident
-	30, // 12: arbiter.v1.AdjudicateResponse.official_case:type_name -> arbiter.v1.OfficialCase
-	19, // 13: arbiter.v1.GameSource.tags:type_name -> arbiter.v1.GameSource.TagsEntry
-	4,  // 14: arbiter.v1.PlayGameRequest.start:type_name -> arbiter.v1.GameStart
-	21, // 15: arbiter.v1.GameStart.policy:type_name -> arbiter.v1.Policy
-	20, // 16: arbiter.v1.GameStart.notation:type_name -> arbiter.v1.Notation
-	22, // 17: arbiter.v1.PlayGameResponse.ply:type_name -> arbiter.v1.PlyReport
-	27, // 18: arbiter.v1.PlayGameResponse.status:type_name -> arbiter.v1.GameStatus
-	23, // 19: arbiter.v1.PlayGameResponse.cycle:type_name -> arbiter.v1.Cycle
-	24, // 20: arbiter.v1.PlayGameResponse.ruling:type_name -> arbiter.v1.Ruling
-	25, // 21: arbiter.v1.PlayGameResponse.result:type_name -> arbiter.v1.Result
-	26, // 22: arbiter.v1.PlayGameResponse.termination:type_name -> arbiter.v1.Termination
-	6,  // 23: arbiter.v1.PlayGameResponse.rejected:type_name -> arbiter.v1.MoveRejected
-	20, // 24: arbiter.v1.CompareRequest.notation:type_name -> arbiter.v1.Notation
-	21, // 25: arbiter.v1.CompareRequest.policy:type_name -> arbiter.v1.Policy
-	1,  // 26: arbiter.v1.CompareResponse.adjudications:type_name -> arbiter.v1.AdjudicateResponse
-	21, // 27: arbiter.v1.Ruleset.default_policy:type_name -> arbiter.v1.Policy
-	10, // 28: arbiter.v1.Ruleset.options:type_name -> arbiter.v1.RulesetOption
-	9,  // 29: arbiter.v1.ListRulesetsResponse.rulesets:type_name -> arbiter.v1.Ruleset
-	31, // 30: arbiter.v1.ListCasesResponse.cases:type_name -> arbiter.v1.Case
-	31, // 31: arbiter.v1.GetCaseResponse.case:type_name -> arbiter.v1.Case
-	32, // 32: arbiter.v1.VerifyCasebookResponse.results:type_name -> arbiter.v1.CaseResult
-	0,  // 33: arbiter.v1.ArbiterService.Adjudicate:input_type -> arbiter.v1.AdjudicateRequest
-	3,  // 34: arbiter.v1.ArbiterService.PlayGame:input_type -> arbiter.v1.PlayGameRequest
-	7,  // 35: arbiter.v1.ArbiterService.Compare:input_type -> arbiter.v1.CompareRequest
-	11, // 36: arbiter.v1.ArbiterService.ListRulesets:input_type -> arbiter.v1.ListRulesetsRequest
-	13, // 37: arbiter.v1.ArbiterService.ListCases:input_type -> arbiter.v1.ListCasesRequest
-	15, // 38: arbiter.v1.ArbiterService.GetCase:input_type -> arbiter.v1.GetCaseRequest
-	17, // 39: arbiter.v1.ArbiterService.VerifyCasebook:input_type -> arbiter.v1.VerifyCasebookRequest
-	1,  // 40: arbiter.v1.ArbiterService.Adjudicate:output_type -> arbiter.v1.AdjudicateResponse
-	5,  // 41: arbiter.v1.ArbiterService.PlayGame:output_type -> arbiter.v1.PlayGameResponse
-	8,  // 42: arbiter.v1.ArbiterService.Compare:output_type -> arbiter.v1.CompareResponse
-	12, // 43: arbiter.v1.ArbiterService.ListRulesets:output_type -> arbiter.v1.ListRulesetsResponse
-	14, // 44: arbiter.v1.ArbiterService.ListCases:output_type -> arbiter.v1.ListCasesResponse
-	16, // 45: arbiter.v1.ArbiterService.GetCase:output_type -> arbiter.v1.GetCaseResponse
-	18, // 46: arbiter.v1.ArbiterService.VerifyCasebook:output_type -> arbiter.v1.VerifyCasebookResponse
-	40, // [40:47] is the sub-list for method output_type
-	33, // [33:40] is the sub-list for method input_type
-	33, // [33:33] is the sub-list for extension type_name
-	33, // [33:33] is the sub-list for extension extendee
-	0,  // [0:33] is the sub-list for field type_name
+	22, // 0: arbiter.v1.AdjudicateRequest.notation:type_name -> arbiter.v1.Notation
+	23, // 1: arbiter.v1.AdjudicateRequest.policy:type_name -> arbiter.v1.Policy
+	3,  // 2: arbiter.v1.AdjudicateRequest.record:type_name -> arbiter.v1.GameRecord
+	24, // 3: arbiter.v1.AdjudicateResponse.plies:type_name -> arbiter.v1.PlyReport
+	25, // 4: arbiter.v1.AdjudicateResponse.cycle:type_name -> arbiter.v1.Cycle
+	26, // 5: arbiter.v1.AdjudicateResponse.ruling:type_name -> arbiter.v1.Ruling
+	27, // 6: arbiter.v1.AdjudicateResponse.result:type_name -> arbiter.v1.Result
+	28, // 7: arbiter.v1.AdjudicateResponse.termination:type_name -> arbiter.v1.Termination
+	29, // 8: arbiter.v1.AdjudicateResponse.status:type_name -> arbiter.v1.GameStatus
+	30, // 9: arbiter.v1.AdjudicateResponse.first_player:type_name -> arbiter.v1.Side
+	8,  // 10: arbiter.v1.AdjudicateResponse.rejected:type_name -> arbiter.v1.MoveRejected
+	4,  // 11: arbiter.v1.AdjudicateResponse.source:type_name -> arbiter.v1.GameSource
+	31, // 12: arbiter.v1.AdjudicateResponse.incidents:type_name -> arbiter.v1.Incident
+	32, // 13: arbiter.v1.AdjudicateResponse.official_case:type_name -> arbiter.v1.OfficialCase
+	0,  // 14: arbiter.v1.GameRecord.format:type_name -> arbiter.v1.RecordFormat
+	21, // 15: arbiter.v1.GameSource.tags:type_name -> arbiter.v1.GameSource.TagsEntry
+	6,  // 16: arbiter.v1.PlayGameRequest.start:type_name -> arbiter.v1.GameStart
+	23, // 17: arbiter.v1.GameStart.policy:type_name -> arbiter.v1.Policy
+	22, // 18: arbiter.v1.GameStart.notation:type_name -> arbiter.v1.Notation
+	24, // 19: arbiter.v1.PlayGameResponse.ply:type_name -> arbiter.v1.PlyReport
+	29, // 20: arbiter.v1.PlayGameResponse.status:type_name -> arbiter.v1.GameStatus
+	25, // 21: arbiter.v1.PlayGameResponse.cycle:type_name -> arbiter.v1.Cycle
+	26, // 22: arbiter.v1.PlayGameResponse.ruling:type_name -> arbiter.v1.Ruling
+	27, // 23: arbiter.v1.PlayGameResponse.result:type_name -> arbiter.v1.Result
+	28, // 24: arbiter.v1.PlayGameResponse.termination:type_name -> arbiter.v1.Termination
+	8,  // 25: arbiter.v1.PlayGameResponse.rejected:type_name -> arbiter.v1.MoveRejected
+	22, // 26: arbiter.v1.CompareRequest.notation:type_name -> arbiter.v1.Notation
+	23, // 27: arbiter.v1.CompareRequest.policy:type_name -> arbiter.v1.Policy
+	3,  // 28: arbiter.v1.CompareRequest.record:type_name -> arbiter.v1.GameRecord
+	2,  // 29: arbiter.v1.CompareResponse.adjudications:type_name -> arbiter.v1.AdjudicateResponse
+	23, // 30: arbiter.v1.Ruleset.default_policy:type_name -> arbiter.v1.Policy
+	12, // 31: arbiter.v1.Ruleset.options:type_name -> arbiter.v1.RulesetOption
+	11, // 32: arbiter.v1.ListRulesetsResponse.rulesets:type_name -> arbiter.v1.Ruleset
+	33, // 33: arbiter.v1.ListCasesResponse.cases:type_name -> arbiter.v1.Case
+	33, // 34: arbiter.v1.GetCaseResponse.case:type_name -> arbiter.v1.Case
+	34, // 35: arbiter.v1.VerifyCasebookResponse.results:type_name -> arbiter.v1.CaseResult
+	1,  // 36: arbiter.v1.ArbiterService.Adjudicate:input_type -> arbiter.v1.AdjudicateRequest
+	5,  // 37: arbiter.v1.ArbiterService.PlayGame:input_type -> arbiter.v1.PlayGameRequest
+	9,  // 38: arbiter.v1.ArbiterService.Compare:input_type -> arbiter.v1.CompareRequest
+	13, // 39: arbiter.v1.ArbiterService.ListRulesets:input_type -> arbiter.v1.ListRulesetsRequest
+	15, // 40: arbiter.v1.ArbiterService.ListCases:input_type -> arbiter.v1.ListCasesRequest
+	17, // 41: arbiter.v1.ArbiterService.GetCase:input_type -> arbiter.v1.GetCaseRequest
+	19, // 42: arbiter.v1.ArbiterService.VerifyCasebook:input_type -> arbiter.v1.VerifyCasebookRequest
+	2,  // 43: arbiter.v1.ArbiterService.Adjudicate:output_type -> arbiter.v1.AdjudicateResponse
+	7,  // 44: arbiter.v1.ArbiterService.PlayGame:output_type -> arbiter.v1.PlayGameResponse
+	10, // 45: arbiter.v1.ArbiterService.Compare:output_type -> arbiter.v1.CompareResponse
+	14, // 46: arbiter.v1.ArbiterService.ListRulesets:output_type -> arbiter.v1.ListRulesetsResponse
+	16, // 47: arbiter.v1.ArbiterService.ListCases:output_type -> arbiter.v1.ListCasesResponse
+	18, // 48: arbiter.v1.ArbiterService.GetCase:output_type -> arbiter.v1.GetCaseResponse
+	20, // 49: arbiter.v1.ArbiterService.VerifyCasebook:output_type -> arbiter.v1.VerifyCasebookResponse
+	43, // [43:50] is the sub-list for method output_type
+	36, // [36:43] is the sub-list for method input_type
+	36, // [36:36] is the sub-list for extension type_name
+	36, // [36:36] is the sub-list for extension extendee
+	0,  // [0:36] is the sub-list for field type_name
 }
 
 func init() { file_arbiter_v1_arbiter_service_proto_init() }
@@ -1893,23 +2081,24 @@ func file_arbiter_v1_arbiter_service_proto_init() {
 	file_arbiter_v1_adjudication_proto_init()
 	file_arbiter_v1_casebook_proto_init()
 	file_arbiter_v1_ruling_proto_init()
-	file_arbiter_v1_arbiter_service_proto_msgTypes[3].OneofWrappers = []any{
+	file_arbiter_v1_arbiter_service_proto_msgTypes[4].OneofWrappers = []any{
 		(*PlayGameRequest_Start)(nil),
 		(*PlayGameRequest_Move)(nil),
 	}
-	file_arbiter_v1_arbiter_service_proto_msgTypes[13].OneofWrappers = []any{}
+	file_arbiter_v1_arbiter_service_proto_msgTypes[14].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_arbiter_v1_arbiter_service_proto_rawDesc), len(file_arbiter_v1_arbiter_service_proto_rawDesc)),
-			NumEnums:      0,
-			NumMessages:   20,
+			NumEnums:      1,
+			NumMessages:   21,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
 		GoTypes:           file_arbiter_v1_arbiter_service_proto_goTypes,
 		DependencyIndexes: file_arbiter_v1_arbiter_service_proto_depIdxs,
+		EnumInfos:         file_arbiter_v1_arbiter_service_proto_enumTypes,
 		MessageInfos:      file_arbiter_v1_arbiter_service_proto_msgTypes,
 	}.Build()
 	File_arbiter_v1_arbiter_service_proto = out.File
