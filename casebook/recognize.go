@@ -33,6 +33,15 @@ type Match struct {
 type recognizer struct {
 	once  sync.Once
 	index map[string][]indexed
+	// tails holds every indexed record's length and last move: a history whose tail
+	// no case has is not looked up further (most are not cases: this keeps the service's
+	// Adjudicate from canonicalising every record it judges).
+	tails map[tail]bool
+}
+
+type tail struct {
+	plies int
+	last  string
 }
 
 type indexed struct {
@@ -76,7 +85,18 @@ func (b *Book) Recognize(rs arbiter.Ruleset, position string, moves []string) *M
 		byGame[game] = r
 	}
 	recognizersMu.Unlock()
-	r.once.Do(func() { r.index = b.buildIndex(rs) })
+	r.once.Do(func() {
+		r.index = b.buildIndex(rs)
+		r.tails = map[tail]bool{}
+		for k := range r.index {
+			if moves := strings.Fields(k[strings.IndexByte(k, '|')+1:]); len(moves) > 0 {
+				r.tails[tail{len(moves), moves[len(moves)-1]}] = true
+			}
+		}
+	})
+	if !r.tails[tail{len(moves), moves[len(moves)-1]}] {
+		return nil
+	}
 
 	key, ok := recordKey(rs, position, moves)
 	if !ok {
