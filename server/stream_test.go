@@ -180,6 +180,25 @@ func TestPlayGameForbid(t *testing.T) {
 	}
 }
 
+// Under forbid a side whose every legal move is forbidden has lost (CXA 2020, note to
+// 图6): the stream answers the game's end instead of refusing the only move forever.
+func TestPlayGameForbidDeadEnd(t *testing.T) {
+	e := start(t, envOptions{})
+	ctx := ctxT(t)
+	st, _ := openGame(t, ctx, e.client, &arbiterv1.GameStart{Ruleset: "chinese", Fen: checkFEN,
+		Policy: &arbiterv1.Policy{OnViolation: arbiterv1.OnViolation_ON_VIOLATION_FORBID}})
+	for i, m := range fields(checkMoves + " " + checkMoves) {
+		if _, err := move(st, m); err != nil {
+			t.Fatalf("move %d: %v", i, err)
+		}
+	}
+	resp, err := move(st, "f0e0")
+	if err != nil || resp.GetStatus() != arbiterv1.GameStatus_GAME_STATUS_GAME_OVER || resp.GetResult() != arbiterv1.Result_RESULT_BLACK_WINS ||
+		resp.GetTermination() != arbiterv1.Termination_TERMINATION_PERPETUAL_CHECK || !strings.Contains(resp.GetExplanation(), "no permitted move") {
+		t.Errorf("the only move, forbidden: %v %v", resp, err)
+	}
+}
+
 func TestPlayGameResume(t *testing.T) {
 	g := realGame(t)
 	e := start(t, envOptions{})

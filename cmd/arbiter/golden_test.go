@@ -4,10 +4,13 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/arbiter-xq/arbiter/internal/corpus"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -113,5 +116,56 @@ func TestCompareRows(t *testing.T) {
 	// Without --all only the disagreeing game's rows (1 game x 2 rulesets) and the summaries.
 	if len(lines) != 2+2 {
 		t.Errorf("jsonl without --all: %d rows:\n%s", len(lines), out)
+	}
+}
+
+// Every repetition of a record is listed (issue 24): a record that repeats at plies 1-4
+// and then changes has one incident though its last position is no repetition.
+func TestJudgeIncidents(t *testing.T) {
+	out, stderr, code := runCLI(t, "", "judge", "--ruleset", "chinese", "--json", "--fen",
+		"1r2kab1r/2c1a4/n1c1b1n2/4p2N1/p1p6/1C4P2/P1P1P4/2N1B3C/4A4/1RBAK2R1 w - - 0 1",
+		"--moves", "h6i4 i9h9 i4h6 h9i9 g4g5 a5a4")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var resp struct {
+		Ruling    any
+		Incidents []struct {
+			FirstPly, LastPly, Occurrence int
+			Ruling                        struct{ Verdict string }
+			Status                        string
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &resp); err != nil {
+		t.Fatal(err)
+	}
+	if len(resp.Incidents) != 1 || resp.Incidents[0].FirstPly != 1 || resp.Incidents[0].LastPly != 4 || resp.Ruling != nil ||
+		resp.Incidents[0].Ruling.Verdict != "VERDICT_RED_MUST_CHANGE" {
+		t.Errorf("incidents: %+v\n%s", resp, out)
+	}
+	// CCPD game 994 under forbid: the third occurrence at ply 10 is listed.
+	game994 := corpus.Path("corpus/pgn/ccpd/001-00000994.pgn")
+	if game994 == "" {
+		t.Skip("../shared/corpus is absent")
+	}
+	out, _, _ = runCLI(t, "", "judge", "--ruleset", "chinese", "--on-violation", "forbid", game994)
+	if !strings.Contains(out, "Incidents (1 repetition):") || !strings.Contains(out, "plies 3-10, occurrence 3") {
+		t.Errorf("game 994 under forbid:\n%s", out)
+	}
+}
+
+// --game N picks one game of a file, --upto the record as it stood at a ply.
+func TestJudgeGameUpto(t *testing.T) {
+	var pgn strings.Builder
+	for i := 0; i < 15; i++ {
+		fmt.Fprintf(&pgn, "[Event \"game %d\"]\n\n1. h2e2 h9g7 2. h0g2 i9h9 *\n\n", i+1)
+	}
+	out, stderr, code := runCLI(t, pgn.String(), "judge", "--json", "--game", "2", "--upto", "3", "-")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != exitOK || len(lines) != 1 || !strings.Contains(lines[0], `"Event":"game 2"`) || strings.Count(lines[0], `"ply":`) != 3 {
+		t.Errorf("--game 2 --upto 3: exit %d, %s\n%s", code, stderr, out)
+	}
+	if _, stderr, code := runCLI(t, pgn.String(), "judge", "--game", "16", "-"); code != exitInput || !strings.Contains(stderr, "has 15 games") {
+		t.Errorf("--game 16: exit %d, %s", code, stderr)
 	}
 }
