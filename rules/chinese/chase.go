@@ -18,6 +18,13 @@ const (
 	// checkLineDepth is the number of consecutive checks a 抽吃 line may use. A first
 	// check that captures and is answered by taking the checker back is an exchange
 	// inside the line and is not counted (参考图23, 献兼捉; see line).
+	//
+	// Two is the book's depth (issue 26, concept 4): its wins through checks (图3, 图24,
+	// 参考图23, 参考图28, 参考图34) take one or two checks, and each of them is lost with
+	// one. Three or four checks change no official diagram but rule 10 CCPD master games
+	// differently (a three-check win of an elephant made a rook retreat 捉:
+	// constructed-chinese-check-line-three-checks pins it idle) and push the heaviest
+	// moves over the work budget (budget.go).
 	checkLineDepth = 2
 	// lineNodeBudget bounds the check lines examined in one scan (and in one canWin or
 	// directWin question).

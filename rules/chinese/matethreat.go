@@ -15,6 +15,13 @@ import (
 const (
 	// mateThreatDepth is the number of consecutive checks searched for a 杀: mate in
 	// up to 4 moves by the attacker (7 plies).
+	//
+	// Four is the book's depth (issue 26, concept 4): 图7, 图20, 图29 variant 2 and
+	// 参考图35 each need four (none passes at three), and no diagram needs more. Five
+	// changes no official diagram and one CCPD ruling, where a rook exchange offer
+	// became 捉 because the recapture would be mated in five
+	// (constructed-chinese-mate-depth-five pins it 兑); six overruns the budget of
+	// constructed-chinese-orientation-budget-mirror.
 	mateThreatDepth = 4
 	// mateAfterCaptureDepth is the depth used to decide that a capture "gets mated"
 	// (CXA 29.4: a capture after which the capturer is mated is only a formal chase), and
