@@ -496,7 +496,7 @@ func (l *layer) count(mover xiangqi.Color, ply int, after *xiangqi.Position, m x
 			st.natPend.from = ply
 		}
 		st.natPend.n++
-		if l.eager || st.natural+st.natPend.n >= l.cfg.naturalPlies {
+		if l.eager || (l.cfg.naturalPlies > 0 && st.natural+st.natPend.n >= l.cfg.naturalPlies) {
 			l.resolveNatural()
 		}
 		return
