@@ -238,6 +238,10 @@ func (l *layer) Play(ctx context.Context, s *xqrules.Session, m xiangqi.Move) (x
 			undo()
 			return xqrules.Update{}, err
 		}
+		regulated := l.noDraw(g, c)
+		if regulated {
+			mutual = false
+		}
 		u.Cycle, u.Ruling = c, c.Ruling
 		if v, ok := xqrules.Violator(c.Ruling.Verdict); ok {
 			if l.cfg.lossAt > 0 && occ >= l.cfg.lossAt {
@@ -251,7 +255,7 @@ func (l *layer) Play(ctx context.Context, s *xqrules.Session, m xiangqi.Move) (x
 				if l.cfg.onViolation == arbiter.ViolationLose {
 					res := xqrules.Wins(v.Other())
 					term := xqrules.TerminationFor(c.Sides[v].Natures)
-					if l.cfg.cycleRule == "fsf" { // the stretch, not the cycle, decided it
+					if l.cfg.cycleRule == "fsf" && !regulated { // the stretch, not the cycle, decided it
 						term = arbiter.TerminationPerpetualChase
 						if strings.Contains(c.Sides[v].Pattern, "perpetual check") {
 							term = arbiter.TerminationPerpetualCheck
@@ -307,6 +311,36 @@ func (l *layer) Play(ctx context.Context, s *xqrules.Session, m xiangqi.Move) (x
 		}
 	}
 	return u, nil
+}
+
+// noDraw applies no_draw_before_move (the tournament regulation, as the xiangqi
+// session applies it): a cycle ruled a draw before that move number makes the side that
+// moved first in the game change. It reports whether it changed the ruling.
+func (l *layer) noDraw(g *xiangqi.Game, c *xqrules.Cycle) bool {
+	n := l.cfg.noDrawBeforeMove
+	if n == 0 || c.Ruling.Verdict != arbiter.VerdictDraw {
+		return false
+	}
+	pos := g.Position()
+	move := pos.Fullmove // the next move's number; Red to move: the last ply was Black's
+	if pos.SideToMove() == xiangqi.Red {
+		move--
+	}
+	if move >= n {
+		return false
+	}
+	first := xiangqi.Red
+	if st := g.Start(); st.SideToMove() == xiangqi.Black && st.Fullmove <= 1 {
+		first = xiangqi.Black
+	}
+	r := c.Ruling
+	c.Ruling = arbiter.Ruling{
+		Verdict:    xqrules.MustChange(first),
+		References: append(append([]string(nil), r.References...), fmt.Sprintf("tournament regulation: no draw before move %d", n)),
+		Explanation: fmt.Sprintf("%s Under the tournament regulation no draw is allowed before move %d, so %s, who moved first, must change.",
+			r.Explanation, n, first),
+	}
+	return true
 }
 
 // record books the ply just played (the game holds it) and moves the piece
