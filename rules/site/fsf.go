@@ -488,9 +488,13 @@ func undoMove(b sqset, m xiangqi.Move) sqset {
 
 // fsfPly is what the tracker keeps of one ply.
 type fsfPly struct {
-	move   xiangqi.Move
-	check  bool  // the position after it has the side to move in check
-	chased sqset // the pieces the move chases
+	move    xiangqi.Move
+	check   bool // the position after it has the side to move in check
+	capture bool
+	// chased is the set of pieces the move chases, read only when a repetition needs
+	// it (known): most plies never close a cycle (see ensureChased).
+	chased sqset
+	known  bool
 	// The capture-free window's check counts after this ply (see naturalReached).
 	counts fsfCounts
 }
@@ -525,17 +529,40 @@ func (t *fsfTracker) counts() fsfCounts {
 	return t.start
 }
 
-// push records the ply just played (m from before to after).
-func (t *fsfTracker) push(before, after *xiangqi.Position, m xiangqi.Move, capture bool) {
+// push records the ply just played: m, whether it gave check, whether it captured.
+func (t *fsfTracker) push(m xiangqi.Move, check, capture bool) {
 	L := len(t.plies) + 1
 	c := t.counts()
-	check := after.InCheck(after.SideToMove())
 	if capture {
 		c = fsfCounts{last: L, lastChk: check}
 	} else if check {
 		c.cnt[L%2]++
 	}
-	t.plies = append(t.plies, fsfPly{move: m, check: check, chased: fsfChased(before, after, m, capture, false), counts: c})
+	t.plies = append(t.plies, fsfPly{move: m, check: check, capture: capture, counts: c})
+}
+
+// ensureChased reads the chases of the plies that make positions from (1-based: the
+// position after j plies for j >= from) to the current one, where not read yet. It
+// takes the moves back from the current position: the plies a cycle needs are the
+// latest ones, so the work is the cycle's length, not the game's.
+func (t *fsfTracker) ensureChased(from int) {
+	lo := max(from, 1) - 1 // first ply index to read
+	L := len(t.plies)
+	for lo < L && t.plies[lo].known {
+		lo++
+	}
+	if lo >= L {
+		return
+	}
+	p := *t.g.Position()
+	for i := L - 1; i >= lo; i-- {
+		after := p
+		rec := t.g.Ply(i)
+		p.UnmakeMove(rec.Move, rec.Captured)
+		if pl := &t.plies[i]; !pl.known {
+			pl.chased, pl.known = fsfChased(&p, &after, pl.move, pl.capture, false), true
+		}
+	}
 }
 
 func (t *fsfTracker) pop() {
@@ -593,6 +620,7 @@ func (t *fsfTracker) rule(g *xiangqi.Game, prev, occ int, clause string) (*xqrul
 		f = t.scratch[0]
 	}
 	permThem, permUs := true, true
+	t.ensureChased(f)
 	for j := L; j >= f; j -= 2 {
 		permThem = permThem && t.checkAt(j)
 	}

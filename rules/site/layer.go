@@ -14,9 +14,17 @@ import (
 
 // The house-rule layer of one game. Per move it keeps O(1) state: each side's running
 // streaks (count, first ply, pieces as a bitset of piece identities, common victims),
-// the capture-free, progress and check counts; nothing rescans the game. Moves are
-// classified one by one only where a streak or the natural-limit counting needs their
-// chases, and cycles only when a position repeats, as in the xiangqi session.
+// the capture-free, progress and check counts; nothing rescans the game. Cycles are
+// classified only when a position repeats, as in the xiangqi session.
+//
+// The chases of single moves (chase and mixed streaks, effective counting) are read
+// lazily, with the same reader and the same results as reading every move: a streak
+// can only matter once it could have reached its smallest cap, and a count only once
+// it could have reached its limit. Until then the moves that may extend it are kept
+// pending (the first one and how many: O(1) state) and read only when the bound is
+// reached, newest first, stopping at the first move that breaks the streak (a move
+// that neither checks nor chases). With a cap of 6, most moves are never read; a
+// long run of chases is read move by move, as before. See resolve.
 type layer struct {
 	r   *Ruleset
 	cfg config
@@ -27,23 +35,52 @@ type layer struct {
 	st  state
 	mr  asian.MoveReader
 	fsf *fsfTracker // natures=fsf or cycle_rule=fsf
-	// needChases: the move's own chases are read on every ply (chase or mixed streaks,
+	// needChases: the moves' own chases may be needed (chase or mixed streaks,
 	// effective counting).
 	needChases bool
+	// hist holds what each ply of the game was for the streaks (index: ply), its
+	// chases once read.
+	hist []plyRec
+	// eager reads every move at once (the reference the lazy reading is tested against).
+	eager      bool
 	threats    []xqrules.Threat // scratch
+	curThreats []xqrules.Threat // the threats of the latest ply, when read
+	curPly     int              // the ply curThreats belong to (-1: none)
 	occ        []int            // scratch
 	startPlies int              // plies played before the start position (its FEN counters)
 	startClock int              // the start position's capture-free clock (FEN)
 }
 
+// plyRec is what the layer keeps of one ply.
+type plyRec struct {
+	capID    int8 // identity of the piece the ply captured (-1: none)
+	check    bool
+	inCheck  bool // the mover was in check
+	capture  bool
+	skip     bool   // transparent to the streaks (a move in check under in_check_moves=skip)
+	checkers uint32 // identities of the checking pieces
+	moved    uint32 // identity of the moved piece
+	known    bool   // chase, victims and chasers are read
+	chase    bool
+	victims  uint32
+	chasers  uint32
+}
+
+// pending is a lazily kept streak's moves not applied yet: n moves of the side from
+// ply from on (skipping transparent ones).
+type pending struct{ from, n int }
+
 // state is what a refused move must not change: restored when a move is taken back.
 type state struct {
 	streaks [2]sideStreaks
+	// pend holds, per side, the chase and mixed streaks' pending moves.
+	pend [2][2]pending
 	// natural: capture-free plies that count; checks: each side's checks in that window
 	// (checks_capped); progress: plies without a capture or a pawn's forward move.
 	natural, progress int
 	checks            [2]int
-	lastChase         bool // the previous move chased (effective counting)
+	// natPend: under effective counting, the plies from ply natFrom on not counted yet.
+	natPend pending
 }
 
 type sideStreaks struct{ check, chase, mixed streak }
@@ -70,9 +107,13 @@ type facts struct {
 	threats  []xqrules.Threat
 }
 
+// eagerReading makes new layers read every move's chases at once (tests compare it
+// with the lazy reading).
+var eagerReading bool
+
 func newLayer(r *Ruleset, req arbiter.Policy, s *xqrules.Session) *layer {
 	cfg, _ := r.cfg.withRequest(req)
-	l := &layer{r: r, cfg: cfg, s: s}
+	l := &layer{r: r, cfg: cfg, s: s, curPly: -1, eager: eagerReading}
 	start := s.Game().Start()
 	n := int8(0)
 	for sq := xiangqi.Square(0); sq < xiangqi.NumSquares; sq++ {
@@ -109,16 +150,24 @@ func bit(id int8) uint32 {
 // Play rules one move (see xqrules.Layer).
 func (l *layer) Play(ctx context.Context, s *xqrules.Session, m xiangqi.Move) (xqrules.Update, error) {
 	g := s.Game()
-	before := *g.Position()
-	mover := before.SideToMove()
+	mover := g.Position().SideToMove()
+	// The mover is in check when the previous ply gave check (or the start position
+	// has it in check).
+	inCheck := false
+	if n := g.Len(); n > 0 {
+		inCheck = g.Ply(n - 1).Check
+	} else {
+		inCheck = g.Start().InCheck(mover)
+	}
 	if err := g.Play(m); err != nil {
 		return xqrules.Update{}, err
 	}
 	ply := g.Len() - 1
 	rec := g.Ply(ply)
 	u := xqrules.Update{Ply: ply, Move: m, Check: rec.Check, Status: arbiter.StatusOngoing, Result: arbiter.ResultOngoing}
+	capture := rec.Captured != xiangqi.NoPiece
 	if res, term, over := s.Over(); over {
-		l.track(m)
+		l.record(m, rec.Check, capture, inCheck)
 		u.Status, u.Result, u.Termination = arbiter.StatusGameOver, res, term
 		u.Explanation = "the game was already over (" + term.String() + ")"
 		return u, nil
@@ -129,19 +178,20 @@ func (l *layer) Play(ctx context.Context, s *xqrules.Session, m xiangqi.Move) (x
 		g.Undo()
 		l.st = saved
 		l.ids[m.From()], l.ids[m.To()] = fromID, toID
+		l.hist = l.hist[:ply]
+		if l.curPly >= ply {
+			l.curPly = -1
+		}
 		if l.fsf != nil {
 			l.fsf.pop()
 		}
 	}
-	capture := rec.Captured != xiangqi.NoPiece
-	f := l.read(&before, g.Position(), m, rec.Check)
-	l.track(m)
+	l.record(m, rec.Check, capture, inCheck)
 	if l.fsf != nil {
-		l.fsf.push(&before, g.Position(), m, capture)
+		l.fsf.push(m, rec.Check, capture)
 	}
 	after := g.Position()
-	inCheck := before.InCheck(mover)
-	l.count(mover, &before, m, capture, inCheck, &f)
+	l.count(mover, ply, after, m, capture, inCheck)
 
 	// 2. A move that mates or stalemates ends the game (mate_exception: even on a
 	// limit's ply).
@@ -162,9 +212,9 @@ func (l *layer) Play(ctx context.Context, s *xqrules.Session, m xiangqi.Move) (x
 	}
 
 	// 3. The mover's streaks.
-	l.streaks(mover, ply, capture, inCheck, &f)
+	l.streaks(mover, ply, capture, inCheck)
 	if v := l.violation(mover); v != nil {
-		c := l.streakCycle(mover, ply, v, &f, true)
+		c := l.streakCycle(mover, ply, v, true)
 		u.Cycle, u.Ruling = c, c.Ruling
 		if l.cfg.streakSanction() == arbiter.ViolationForbid {
 			undo()
@@ -188,6 +238,10 @@ func (l *layer) Play(ctx context.Context, s *xqrules.Session, m xiangqi.Move) (x
 			undo()
 			return xqrules.Update{}, err
 		}
+		regulated := l.noDraw(g, c)
+		if regulated {
+			mutual = false
+		}
 		u.Cycle, u.Ruling = c, c.Ruling
 		if v, ok := xqrules.Violator(c.Ruling.Verdict); ok {
 			if l.cfg.lossAt > 0 && occ >= l.cfg.lossAt {
@@ -201,7 +255,7 @@ func (l *layer) Play(ctx context.Context, s *xqrules.Session, m xiangqi.Move) (x
 				if l.cfg.onViolation == arbiter.ViolationLose {
 					res := xqrules.Wins(v.Other())
 					term := xqrules.TerminationFor(c.Sides[v].Natures)
-					if l.cfg.cycleRule == "fsf" { // the stretch, not the cycle, decided it
+					if l.cfg.cycleRule == "fsf" && !regulated { // the stretch, not the cycle, decided it
 						term = arbiter.TerminationPerpetualChase
 						if strings.Contains(c.Sides[v].Pattern, "perpetual check") {
 							term = arbiter.TerminationPerpetualCheck
@@ -248,7 +302,7 @@ func (l *layer) Play(ctx context.Context, s *xqrules.Session, m xiangqi.Move) (x
 	if u.Cycle == nil || u.Cycle.Ruling.Verdict == arbiter.VerdictDraw {
 		for _, side := range [2]xiangqi.Color{mover.Other(), mover} {
 			if v := l.atCap(side); v != nil && !(side != mover && canMate(after)) {
-				c := l.streakCycle(side, ply, v, &f, false)
+				c := l.streakCycle(side, ply, v, false)
 				u.Cycle, u.Ruling = c, c.Ruling
 				u.Status = arbiter.StatusWarning
 				u.Explanation = c.Ruling.Explanation
@@ -259,44 +313,136 @@ func (l *layer) Play(ctx context.Context, s *xqrules.Session, m xiangqi.Move) (x
 	return u, nil
 }
 
-// track moves the piece identities along with m.
-func (l *layer) track(m xiangqi.Move) {
+// noDraw applies no_draw_before_move (the tournament regulation, as the xiangqi
+// session applies it): a cycle ruled a draw before that move number makes the side that
+// moved first in the game change. It reports whether it changed the ruling.
+func (l *layer) noDraw(g *xiangqi.Game, c *xqrules.Cycle) bool {
+	n := l.cfg.noDrawBeforeMove
+	if n == 0 || c.Ruling.Verdict != arbiter.VerdictDraw {
+		return false
+	}
+	pos := g.Position()
+	move := pos.Fullmove // the next move's number; Red to move: the last ply was Black's
+	if pos.SideToMove() == xiangqi.Red {
+		move--
+	}
+	if move >= n {
+		return false
+	}
+	first := xiangqi.Red
+	if st := g.Start(); st.SideToMove() == xiangqi.Black && st.Fullmove <= 1 {
+		first = xiangqi.Black
+	}
+	r := c.Ruling
+	c.Ruling = arbiter.Ruling{
+		Verdict:    xqrules.MustChange(first),
+		References: append(append([]string(nil), r.References...), fmt.Sprintf("tournament regulation: no draw before move %d", n)),
+		Explanation: fmt.Sprintf("%s Under the tournament regulation no draw is allowed before move %d, so %s, who moved first, must change.",
+			r.Explanation, n, first),
+	}
+	return true
+}
+
+// record books the ply just played (the game holds it) and moves the piece
+// identities along with m.
+func (l *layer) record(m xiangqi.Move, check, capture, inCheck bool) {
+	r := plyRec{capID: l.ids[m.To()], check: check, inCheck: inCheck, capture: capture,
+		skip: inCheck && l.cfg.inCheck == "skip", moved: bit(l.ids[m.From()])}
+	if check {
+		after := l.s.Game().Position()
+		for _, sq := range after.Checkers(after.SideToMove()) {
+			id := l.ids[sq]
+			if sq == m.To() {
+				id = l.ids[m.From()]
+			}
+			r.checkers |= bit(id)
+		}
+	}
+	// A check has no chases (the Asian rules read it as a check only); without chase
+	// counters nothing reads them.
+	r.known = check || !l.needChases
+	l.hist = append(l.hist, r)
 	l.ids[m.To()] = l.ids[m.From()]
 	l.ids[m.From()] = -1
 }
 
-// read classifies the move for the streaks: its check and checking pieces, its own
-// chases (when needed) with their victims and attackers. ids still hold the position
-// before the move.
-func (l *layer) read(before, after *xiangqi.Position, m xiangqi.Move, check bool) facts {
-	f := facts{check: check, moved: bit(l.ids[m.From()])}
+// facts returns the ply's facts for the streaks, reading its chases if not read yet.
+func (l *layer) facts(ply int) facts {
+	l.readPlies(ply, func(int) int { return readIt })
+	r := &l.hist[ply]
+	f := facts{check: r.check, checkers: r.checkers, chase: r.chase, victims: r.victims, chasers: r.chasers, moved: r.moved}
+	if ply == l.curPly {
+		f.threats = l.curThreats
+	}
+	return f
+}
+
+// readPlies visits the plies from the latest down to lo, asking sel what to do with
+// each: readIt (read its chases if not read yet), skipIt, or stop. It takes the moves
+// back from the current position, so reading the latest plies is cheap.
+func (l *layer) readPlies(lo int, sel func(j int) int) {
+	g := l.s.Game()
+	L := g.Len()
+	var p, after xiangqi.Position
+	var ids [xiangqi.NumSquares]int8
+	walked := L // p and ids hold the position after walked plies
+	for j := L - 1; j >= lo; j-- {
+		switch sel(j) {
+		case stopIt:
+			return
+		case skipIt:
+			continue
+		}
+		if l.hist[j].known {
+			continue
+		}
+		if walked == L {
+			p, ids = *g.Position(), l.ids
+		}
+		for walked > j {
+			walked--
+			after = p
+			rec := g.Ply(walked)
+			p.UnmakeMove(rec.Move, rec.Captured)
+			from, to := rec.Move.From(), rec.Move.To()
+			ids[from], ids[to] = ids[to], l.hist[walked].capID
+		}
+		l.read(j, &p, &after, g.Ply(j).Move, &ids)
+	}
+}
+
+const (
+	readIt = iota
+	skipIt
+	stopIt
+)
+
+// read reads the chases of ply j, played as m from before to after; ids hold the
+// identities before it.
+func (l *layer) read(j int, before, after *xiangqi.Position, m xiangqi.Move, ids *[xiangqi.NumSquares]int8) {
+	r := &l.hist[j]
 	idAfter := func(sq xiangqi.Square) int8 {
 		if sq == m.To() {
-			return l.ids[m.From()]
+			return ids[m.From()]
 		}
-		return l.ids[sq]
-	}
-	if check {
-		for _, sq := range after.Checkers(after.SideToMove()) {
-			f.checkers |= bit(idAfter(sq))
-		}
-		return f
-	}
-	if !l.needChases {
-		return f
+		return ids[sq]
 	}
 	l.threats = l.mr.Chases(before, m, l.threats[:0])
 	l.threats = l.filterThreats(before, after, m, l.threats)
+	r.victims, r.chasers = 0, 0
 	for i := range l.threats {
 		t := &l.threats[i]
-		f.victims |= bit(idAfter(t.Target))
+		r.victims |= bit(idAfter(t.Target))
 		for _, a := range t.Attackers {
-			f.chasers |= bit(idAfter(a.Square))
+			r.chasers |= bit(idAfter(a.Square))
 		}
 	}
-	f.chase = len(l.threats) > 0
-	f.threats = l.threats
-	return f
+	r.chase = len(l.threats) > 0
+	r.known = true
+	if j == l.s.Game().Len()-1 {
+		l.curThreats = append(l.curThreats[:0], l.threats...)
+		l.curPly = j
+	}
 }
 
 // filterThreats applies the options that adjust the Asian chases: chase_value_rule,
@@ -351,10 +497,10 @@ func canTakeBack(after *xiangqi.Position, t xqrules.Threat) bool {
 }
 
 // count advances the capture-free, progress and check counts.
-func (l *layer) count(mover xiangqi.Color, before *xiangqi.Position, m xiangqi.Move, capture, inCheck bool, f *facts) {
+func (l *layer) count(mover xiangqi.Color, ply int, after *xiangqi.Position, m xiangqi.Move, capture, inCheck bool) {
 	st := &l.st
 	pawnForward := false
-	if pc := before.At(m.From()); pc.Kind() == xiangqi.Pawn {
+	if pc := after.At(m.To()); pc.Kind() == xiangqi.Pawn {
 		dr := m.To().Rank() - m.From().Rank()
 		pawnForward = (pc.Color() == xiangqi.Red && dr > 0) || (pc.Color() == xiangqi.Black && dr < 0)
 	}
@@ -363,26 +509,49 @@ func (l *layer) count(mover xiangqi.Color, before *xiangqi.Position, m xiangqi.M
 	} else {
 		st.progress++
 	}
-	prevChase := st.lastChase
-	st.lastChase = f.chase
 	if capture {
 		st.natural, st.checks = 0, [2]int{}
+		st.natPend = pending{}
 		return
 	}
+	check := l.hist[ply].check
 	switch l.cfg.naturalCounting {
 	case "checks_capped":
-		if f.check && l.cfg.countedChecks > 0 {
+		if check && l.cfg.countedChecks > 0 {
 			st.checks[mover]++
 			if st.checks[mover] > l.cfg.countedChecks {
 				return
 			}
 		}
 	case "effective":
-		if f.check || f.chase || inCheck || prevChase {
-			return
+		// Checks, chases and the answers to them do not count: the chases are read
+		// once the count could reach the limit.
+		if st.natPend.n == 0 {
+			st.natPend.from = ply
 		}
+		st.natPend.n++
+		if l.eager || (l.cfg.naturalPlies > 0 && st.natural+st.natPend.n >= l.cfg.naturalPlies) {
+			l.resolveNatural()
+		}
+		return
 	}
 	st.natural++
+}
+
+// resolveNatural counts the pending plies of effective counting: a ply counts unless
+// it checks or chases, or answers a check or a chase.
+func (l *layer) resolveNatural() {
+	st := &l.st
+	lo := max(st.natPend.from-1, 0)
+	l.readPlies(lo, func(int) int { return readIt })
+	for j := st.natPend.from; j < st.natPend.from+st.natPend.n; j++ {
+		r := &l.hist[j]
+		prevChase := j > 0 && l.hist[j-1].chase
+		if !(r.check || r.chase || r.inCheck || prevChase) {
+			st.natural++
+		}
+	}
+	st.natPend = pending{}
 }
 
 // draw is a draw the layer found, with its termination and words.

@@ -10,8 +10,9 @@ import (
 )
 
 // streaks updates the mover's streaks with its move (spec of the layer: docs/rules/site-rules.md,
-// "Streak counters").
-func (l *layer) streaks(mover xiangqi.Color, ply int, capture, inCheck bool, f *facts) {
+// "Streak counters"). The chase and mixed streaks take the move as pending (see
+// resolve); a check ends a chase streak at once.
+func (l *layer) streaks(mover xiangqi.Color, ply int, capture, inCheck bool) {
 	cfg := &l.cfg
 	// Under in_check_moves=skip a move made in check is transparent to the streaks:
 	// even a capture made in check does not end them.
@@ -19,8 +20,10 @@ func (l *layer) streaks(mover xiangqi.Color, ply int, capture, inCheck bool, f *
 		switch cfg.streakReset {
 		case "any_capture":
 			l.st.streaks = [2]sideStreaks{}
+			l.st.pend = [2][2]pending{}
 		case "own_capture":
 			l.st.streaks[mover] = sideStreaks{}
+			l.st.pend[mover] = [2]pending{}
 		}
 	}
 	ss := &l.st.streaks[mover]
@@ -30,49 +33,137 @@ func (l *layer) streaks(mover xiangqi.Color, ply int, capture, inCheck bool, f *
 			return
 		case "reset":
 			*ss = sideStreaks{}
+			l.st.pend[mover] = [2]pending{}
 			return
 		}
 	}
+	r := &l.hist[ply]
 	if cfg.checkCaps.on() {
+		f := facts{check: r.check, checkers: r.checkers, moved: r.moved}
 		st := &ss.check
 		switch {
 		case !f.check:
 			*st = streak{}
 		case st.count == 0 || (cfg.streakPieces == "same_set" && st.set != f.checkers):
-			*st = streak{count: 1, first: ply, pieces: l.pieces(f, f.checkers), set: f.checkers}
+			*st = streak{count: 1, first: ply, pieces: l.pieces(&f, f.checkers), set: f.checkers}
 		default:
 			st.count++
-			st.pieces |= l.pieces(f, f.checkers)
+			st.pieces |= l.pieces(&f, f.checkers)
 		}
 	}
 	if cfg.chaseCaps.on() {
-		st := &ss.chase
-		switch {
-		case !f.chase:
-			*st = streak{}
-		case st.count == 0 || (!cfg.chaseTargetAny && st.victims&f.victims == 0):
-			*st = streak{count: 1, first: ply, pieces: l.pieces(f, f.chasers), victims: f.victims}
-		default:
-			st.count++
-			st.pieces |= l.pieces(f, f.chasers)
-			if !cfg.chaseTargetAny {
-				st.victims &= f.victims
+		p := &l.st.pend[mover][0]
+		if r.check { // a check has no chase: the streak ends
+			ss.chase, *p = streak{}, pending{}
+		} else {
+			if p.n == 0 {
+				p.from = ply
 			}
+			p.n++
 		}
 	}
 	if cfg.mixedCaps.on() {
-		st := &ss.mixed
-		switch {
-		case !f.check && !f.chase:
-			*st = streak{}
-		case st.count == 0:
-			*st = streak{count: 1, first: ply, pieces: l.pieces(f, f.checkers|f.chasers), check: f.check, chase: f.chase}
-		default:
-			st.count++
-			st.pieces |= l.pieces(f, f.checkers|f.chasers)
-			st.check = st.check || f.check
-			st.chase = st.chase || f.chase
+		p := &l.st.pend[mover][1]
+		if p.n == 0 {
+			p.from = ply
 		}
+		p.n++
+	}
+	if l.eager {
+		l.resolve(mover)
+	}
+}
+
+// resolve applies the side's pending chase and mixed moves once the streak could have
+// reached its smallest cap (its count plus the pending moves): below it, no report or
+// violation can arise, whatever the moves were. It reads the pending moves newest
+// first and stops at the first that breaks the streak (no chase; for the mixed streak,
+// neither check nor chase), from which the streak starts again at zero, then applies
+// the moves after it in order, exactly as reading every move would.
+func (l *layer) resolve(side xiangqi.Color) {
+	cfg := &l.cfg
+	ss := &l.st.streaks[side]
+	for k := range 2 {
+		p := &l.st.pend[side][k]
+		if p.n == 0 {
+			continue
+		}
+		st, min := &ss.chase, cfg.chaseCaps[0]
+		if k == 1 {
+			st, min = &ss.mixed, cfg.mixedCaps[0]
+		}
+		if !l.eager && st.count+p.n < min {
+			continue
+		}
+		breaks := func(r *plyRec) bool {
+			if k == 1 {
+				return !r.check && !r.chase
+			}
+			return !r.chase
+		}
+		parity := p.from % 2
+		zero, prev := -1, -1
+		l.readPlies(p.from, func(j int) int {
+			if prev >= 0 && breaks(&l.hist[prev]) {
+				zero = prev
+				return stopIt
+			}
+			if j%2 != parity || l.hist[j].skip {
+				return skipIt
+			}
+			prev = j
+			return readIt
+		})
+		if zero < 0 && prev >= 0 && breaks(&l.hist[prev]) {
+			zero = prev
+		}
+		from := p.from
+		if zero >= 0 {
+			*st = streak{}
+			from = zero + 2
+		}
+		for j := from; j < len(l.hist); j += 2 {
+			r := &l.hist[j]
+			if r.skip {
+				continue
+			}
+			f := facts{check: r.check, checkers: r.checkers, chase: r.chase, victims: r.victims, chasers: r.chasers, moved: r.moved}
+			if k == 0 {
+				l.stepChase(st, j, &f)
+			} else {
+				l.stepMixed(st, j, &f)
+			}
+		}
+		*p = pending{}
+	}
+}
+
+func (l *layer) stepChase(st *streak, ply int, f *facts) {
+	switch {
+	case !f.chase:
+		*st = streak{}
+	case st.count == 0 || (!l.cfg.chaseTargetAny && st.victims&f.victims == 0):
+		*st = streak{count: 1, first: ply, pieces: l.pieces(f, f.chasers), victims: f.victims}
+	default:
+		st.count++
+		st.pieces |= l.pieces(f, f.chasers)
+		if !l.cfg.chaseTargetAny {
+			st.victims &= f.victims
+		}
+	}
+}
+
+func (l *layer) stepMixed(st *streak, ply int, f *facts) {
+	switch {
+	case !f.check && !f.chase:
+		*st = streak{}
+	case st.count == 0:
+		*st = streak{count: 1, first: ply, pieces: l.pieces(f, f.checkers|f.chasers), check: f.check, chase: f.chase}
+	default:
+		st.count++
+		st.pieces |= l.pieces(f, f.checkers|f.chasers)
+		st.check = st.check || f.check
+		st.chase = st.chase || f.chase
 	}
 }
 
@@ -131,6 +222,7 @@ func (l *layer) capOf(kind string, st *streak) int {
 
 // each calls fn for the side's streaks with a cap, check first.
 func (l *layer) each(side xiangqi.Color, fn func(v *streakState) bool) *streakState {
+	l.resolve(side)
 	ss := &l.st.streaks[side]
 	for _, k := range [3]struct {
 		kind string
@@ -179,7 +271,9 @@ var kindWords = map[string][2]string{
 // streakCycle reports a streak at or over its cap the way a cycle's ruling is reported:
 // the plies of the streak, the side that must change, its pattern, and the ruling in
 // words citing the site's rule. violating is true for the move that violates.
-func (l *layer) streakCycle(side xiangqi.Color, ply int, v *streakState, f *facts, violating bool) *xqrules.Cycle {
+func (l *layer) streakCycle(side xiangqi.Color, ply int, v *streakState, violating bool) *xqrules.Cycle {
+	fv := l.facts(ply)
+	f := &fv
 	nature := arbiter.NatureCheck
 	switch v.kind {
 	case "chase":
