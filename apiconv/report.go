@@ -138,6 +138,7 @@ func Piece(p arbiter.Piece) *arbiterv1.Piece {
 		Square:   p.Square,
 		Side:     GameSide(p.Side),
 		Name:     p.Name,
+		Word:     p.Word,
 		FaceDown: p.FaceDown,
 	}
 	if p.Kind != xiangqi.NoKind {
