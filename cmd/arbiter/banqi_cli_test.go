@@ -65,4 +65,14 @@ func TestBanqiCLI(t *testing.T) {
 	if !strings.HasPrefix(lines[1], `{"summary":`) {
 		t.Errorf("compare --json summary: %s", lines[1])
 	}
+
+	// The NTU cycle: the same draw at ply 8 (banqi-tw) and at ply 12 (consecutive
+	// cycles) is a disagreement.
+	c := "a1-a2 d8-d7 a2-a1 d7-d8 "
+	out, stderr, code = runCLI(t, "", "compare", "--rulesets", "banqi-cdc+repetition_counting=consecutive_cycles,banqi-tw",
+		"--fen", "3r/4/4/4/4/4/4/R3 r - 0", "--moves", strings.Repeat(c, 3))
+	if code != exitOK || !strings.Contains(out, "repetition draw at ply 12") || !strings.Contains(out, "repetition draw at ply 8") ||
+		!strings.Contains(out, "1 disagreement,") {
+		t.Errorf("compare NTU cycle: exit %d: %s\n%s", code, stderr, out)
+	}
 }

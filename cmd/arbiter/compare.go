@@ -32,7 +32,7 @@ another accepts is a disagreement.
 SOURCE is a PGN file, a folder (every *.pgn below it), or a game database in the
 ccpd TSV format (*.tsv or *.tsv.gz: game_id, start_fen, ICCS moves, result). Every game
 is adjudicated under each ruleset; the games where the rulesets disagree (different
-result, termination or ruling of the final repetition) are listed side by side, then a
+result, termination, ply the game ended or ruling of the final repetition) are listed side by side, then a
 summary. The summary also counts the games recorded as draws whose last move repeats a
 position, and how many of those each ruleset rules must-change (that repetition judged on
 its own). Games run in parallel.
@@ -442,7 +442,9 @@ func compareGame(ctx context.Context, sets []arbiter.Ruleset, h history, pol arb
 	}
 	first := c.rulings[0]
 	for _, r := range c.rulings[1:] {
-		if r.verdict != first.verdict || r.result != first.result || r.term != first.term ||
+		// The same ending at another ply is a disagreement too (banqi-tw draws the NTU
+		// cycle at ply 8, consecutive_cycles at ply 12).
+		if r.verdict != first.verdict || r.result != first.result || r.term != first.term || r.endPly != first.endPly ||
 			(r.rejected == nil) != (first.rejected == nil) || r.rejected != nil && r.rejected.Ply != first.rejected.Ply {
 			c.disagree = true
 		}
