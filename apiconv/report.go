@@ -138,6 +138,7 @@ func Piece(p arbiter.Piece) *arbiterv1.Piece {
 		Square:   p.Square,
 		Side:     GameSide(p.Side),
 		Name:     p.Name,
+		Word:     p.Word,
 		FaceDown: p.FaceDown,
 	}
 	if p.Kind != xiangqi.NoKind {
@@ -196,9 +197,11 @@ func Ruling(r arbiter.Ruling) *arbiterv1.Ruling {
 
 // Disagree reports whether two adjudications of one history differ in what a person would
 // call the ruling: one ruleset rejects a move the other accepts (or rejects another ply),
-// or the verdict, the responsible side, the result or the termination differ.
+// or the verdict, the responsible side, the result, the termination or the ply that
+// ended the game differ (the same draw at ply 8 and at ply 12 is a disagreement).
 func Disagree(a, b *arbiterv1.AdjudicateResponse) bool {
 	return (a.GetRejected() == nil) != (b.GetRejected() == nil) ||
+		a.GetDecidedAtPly() != b.GetDecidedAtPly() ||
 		a.GetRejected().GetPly() != b.GetRejected().GetPly() ||
 		a.GetRuling().GetVerdict() != b.GetRuling().GetVerdict() ||
 		a.GetRuling().GetResponsibleSide() != b.GetRuling().GetResponsibleSide() ||

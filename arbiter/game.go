@@ -214,7 +214,11 @@ type Piece struct {
 	// king, its chariot a rook, its soldier a pawn); xiangqi.NoKind otherwise.
 	Kind xiangqi.Kind
 	// Name is the piece in the game's letters ("+R", "n"; banqi "K", "X" face-down).
-	Name     string
+	Name string
+	// Word is the piece in the game's English words, as its players name it ("general",
+	// "chariot", "face-down piece" in banqi; "dragon king", "lion" in chu shogi); empty
+	// for xiangqi, whose Kind names it. Reports print it instead of the letters.
+	Word     string
 	FaceDown bool
 }
 

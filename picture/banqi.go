@@ -39,22 +39,24 @@ func BanqiPieceLabel(p banqi.Piece) string {
 	return p.String()
 }
 
-// Banqi describes a banqi position for SVG: 4 files by 8 ranks (4 by 4 for the animal
-// variant) of squares, pieces inside them as discs, face-down pieces as blank backs,
-// the CDC square names a-d and 1-8. Red's side is at the bottom, though banqi has no
-// forward direction.
+// Banqi describes a banqi position for SVG as banqi players draw the half board:
+// landscape, 8 ranks across by 4 files down (4 by 4 for the animal variant), pieces
+// inside the squares as discs, face-down pieces as blank backs. The squares keep the
+// CDC names (files a-d, ranks 1-8): the portrait board of the notation turned a
+// quarter clockwise, so rank 1 is on the left, rank 8 on the right and file a at the
+// top. Banqi has no forward direction; Red's pieces have no home edge.
 func Banqi(pos *banqi.Position) Board {
 	b := Board{
 		Layout: Squares,
-		Files:  banqi.Files,
-		Ranks:  pos.Ranks(),
+		Files:  pos.Ranks(),
+		Ranks:  banqi.Files,
 		Shape:  Disc,
 		Sides: [2]SideStyle{
 			{Name: "Red", Text: XiangqiRed, Fill: "#fff6e0", Stroke: XiangqiRed},
 			{Name: "Black", Text: XiangqiBlack, Fill: "#fff6e0", Stroke: XiangqiBlack},
 		},
 		PointName: func(p Point) string {
-			return banqi.SquareAt(p.File, p.Rank).String()
+			return banqiSquare(p).String()
 		},
 		Description: pos.String(),
 	}
@@ -62,7 +64,11 @@ func Banqi(pos *banqi.Position) Board {
 	for i := range ranks {
 		ranks[i] = string(rune('1' + i))
 	}
-	b.Labels = []Labels{{Edge: Near, Text: []string{"a", "b", "c", "d"}}, {Edge: Left, Text: ranks}}
+	files := make([]string, banqi.Files)
+	for i := range files {
+		files[i] = string(rune('a' + banqi.Files - 1 - i))
+	}
+	b.Labels = []Labels{{Edge: Near, Text: ranks}, {Edge: Left, Text: files}}
 	for s := 0; s < pos.NumSquares(); s++ {
 		sq := banqi.Square(s)
 		pc := pos.At(sq)
@@ -70,16 +76,27 @@ func Banqi(pos *banqi.Position) Board {
 		case pc == banqi.NoPiece:
 			continue
 		case pc == banqi.FaceDown:
-			b.Pieces = append(b.Pieces, Piece{At: Point{sq.File(), sq.Rank()}, FaceDown: true, Name: "face-down piece"})
+			b.Pieces = append(b.Pieces, Piece{At: banqiPoint(sq), FaceDown: true, Name: "face-down piece"})
 			continue
 		}
 		side := First
 		if pc.Color() == banqi.Black {
 			side = Second
 		}
-		b.Pieces = append(b.Pieces, Piece{At: Point{sq.File(), sq.Rank()}, Side: side, Label: BanqiPieceLabel(pc), Name: strings.ToLower(pc.Name())})
+		b.Pieces = append(b.Pieces, Piece{At: banqiPoint(sq), Side: side, Label: BanqiPieceLabel(pc), Name: strings.ToLower(pc.Name())})
 	}
 	return b
+}
+
+// banqiPoint is where a square is drawn on the landscape board: the rank across, the
+// file down from a at the top.
+func banqiPoint(s banqi.Square) Point {
+	return Point{File: s.Rank(), Rank: banqi.Files - 1 - s.File()}
+}
+
+// banqiSquare is the square drawn at a point of the landscape board.
+func banqiSquare(p Point) banqi.Square {
+	return banqi.SquareAt(banqi.Files-1-p.Rank, p.File)
 }
 
 // BanqiSVG draws a banqi position.
@@ -107,7 +124,7 @@ func banqiAdapter() GameAdapter {
 			if !ok {
 				return Point{}, false
 			}
-			return Point{s.File(), s.Rank()}, true
+			return banqiPoint(s), true
 		},
 		SideColor: func(s arbiter.Side) string {
 			if s == arbiter.SideBlack {

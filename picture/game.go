@@ -137,7 +137,7 @@ func GameRulingBoard(r *arbiter.Report) (Board, []Option, error) {
 		for _, sp := range c.Patterns {
 			st := r.Ruleset.PatternStatusTerm(sp.Forbidden)
 			status := st.English + " " + st.Native
-			caption = append(caption, CaptionLine{Text: fmt.Sprintf("%s: %s %s, %s", sp.Side, sp.Pattern, sp.PatternChinese, status), Color: color(sp.Side)})
+			caption = append(caption, CaptionLine{Text: fmt.Sprintf("%s: %s %s, %s", capitalize(sp.Side.String()), sp.Pattern, sp.PatternChinese, status), Color: color(sp.Side)})
 		}
 		if len(c.Ruling.References) > 0 {
 			caption = append(caption, CaptionLine{Text: "References: " + strings.Join(c.Ruling.References, "; ")})
@@ -167,6 +167,14 @@ func GameRulingBoard(r *arbiter.Report) (Board, []Option, error) {
 	var attackerOrder []Point
 	for i, p := range plies {
 		n := itoa(i + 1)
+		// The marks of a move are drawn where its pieces stand in the drawn position:
+		// a cycle ends where it began, so each square is followed through the cycle's
+		// later moves (as the xiangqi ruling does).
+		later := []arbiter.Ply(nil)
+		if r.Cycle != nil {
+			later = plies[i+1:]
+		}
+		point := func(sq string) (Point, bool) { return ad.Point(followGameSquare(sq, later)) }
 		if len(plies) == 1 && r.Cycle == nil {
 			n = itoa(p.Ply)
 		}
@@ -189,23 +197,24 @@ func GameRulingBoard(r *arbiter.Report) (Board, []Option, error) {
 				arrows = append(arrows, a)
 			}
 		}
-		line := fmt.Sprintf("%s. %s %s", n, p.Side, p.Move)
+		line := fmt.Sprintf("%s. %s %s", n, capitalize(p.Side.String()), p.Move)
 		if p.Nature != arbiter.NatureUnspecified {
 			line += ": " + r.Ruleset.NatureTerm(p.Nature).String()
 		}
+		named := false
 		for _, t := range p.Threats {
 			if !t.Counted {
 				continue
 			}
 			var as []string
 			for _, a := range t.Attackers {
-				as = append(as, a.Square)
-				if pt, ok := ad.Point(a.Square); ok && !attackers[pt] {
+				as = append(as, pieceWords(a))
+				if pt, ok := point(a.Square); ok && !attackers[pt] {
 					attackers[pt] = true
 					attackerOrder = append(attackerOrder, pt)
 				}
 			}
-			if pt, ok := ad.Point(t.Target.Square); ok {
+			if pt, ok := point(t.Target.Square); ok {
 				m := targetAt[pt]
 				if m == nil {
 					// The tag names the nature when its word is one character (捉 2,6);
@@ -221,7 +230,20 @@ func GameRulingBoard(r *arbiter.Report) (Board, []Option, error) {
 				}
 				m.labels = append(m.labels, n)
 			}
-			line += fmt.Sprintf("; %s %s by %s", t.Nature, t.Target.Square, strings.Join(as, "+"))
+			// "攻 attack on black chariot b2 by red advisor a2": the threat's nature is
+			// written only where it is not the move's.
+			switch {
+			case t.Target.Square == "":
+				line += "; " + r.Ruleset.NatureTerm(t.Nature).English
+			case t.Nature == p.Nature && !named:
+				line += " on " + pieceWords(t.Target)
+			default:
+				line += "; " + r.Ruleset.NatureTerm(t.Nature).English + " on " + pieceWords(t.Target)
+			}
+			named = true
+			if len(as) > 0 {
+				line += " by " + strings.Join(as, " + ")
+			}
 		}
 		caption = append(caption, CaptionLine{Text: line, Color: col})
 	}
@@ -239,7 +261,35 @@ func GameRulingBoard(r *arbiter.Report) (Board, []Option, error) {
 	}
 	caption = append(caption, CaptionLine{Text: res})
 	if r.Cycle != nil {
-		caption = append(caption, CaptionLine{Text: "Key: numbered arrows are the cycle's moves in order; rings: attacked pieces (solid) and their attackers (dashed).", Color: "#666666"})
+		caption = append(caption, CaptionLine{Text: "Key: numbered arrows are the cycle's moves in order; rings: attacked pieces (solid, tagged with the moves that attack them) and their attackers (dashed), where they stand in the drawn position; the move lines name the squares at the time of the move.", Color: "#666666"})
 	}
 	return b, []Option{Title(title), Arrows(arrows...), Rings(rings...), CaptionLines(caption...)}, nil
+}
+
+// followGameSquare follows the piece on sq through the plies to where it stands after
+// them: a ply moves the piece on its first square to its last (a banqi chain's last
+// capture, a chu shogi lion's final square); a flip or a lion's igui leaves it.
+func followGameSquare(sq string, plies []arbiter.Ply) string {
+	for _, p := range plies {
+		if n := len(p.Squares); n > 1 && p.Squares[0] == sq {
+			sq = p.Squares[n-1]
+		}
+	}
+	return sq
+}
+
+// pieceWords names a piece with its side and square in its game's words: "black
+// chariot b2", "sente rook 8f"; the letter code only where the game gives no word.
+func pieceWords(p arbiter.Piece) string {
+	name := p.Word
+	if name == "" {
+		name = p.Name
+	}
+	if name == "" {
+		name = p.Kind.String()
+	}
+	if p.Side != arbiter.SideNone && !strings.HasPrefix(name, p.Side.String()+" ") {
+		name = p.Side.String() + " " + name
+	}
+	return name + " " + p.Square
 }

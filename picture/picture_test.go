@@ -17,6 +17,7 @@ import (
 	"github.com/arbiter-xq/arbiter/chushogi"
 	"github.com/arbiter-xq/arbiter/notation"
 	. "github.com/arbiter-xq/arbiter/picture"
+	"github.com/arbiter-xq/arbiter/rules/banqi"
 	"github.com/arbiter-xq/arbiter/rules/chinese"
 	"github.com/arbiter-xq/arbiter/rules/chu"
 	"github.com/arbiter-xq/arbiter/rules/xqrules"
@@ -105,6 +106,28 @@ var pictures = []struct {
 		// Every promoted piece, sente's on rank h, gote's on rank e, and a lion's two-step move.
 		return GameRuling(w, chuReport(t, "chu-lishogi", "k11/12/12/12/+d+h+r+b+v+m+a+l+o+x+e+t/12/2N9/+D+H+R+B+V+M+A+L+O+X+E+T/12/12/12/K11 b - 1", "10g9f8f"))
 	}},
+	{"banqi-ruling-rp1", func(t testing.TB, w io.Writer) error {
+		// The advisor chases the chariot round a square (casebook banqi-rp1-k2).
+		return GameRuling(w, banqiReport(t, "banqi-tw", "4/4/4/4/4/4/r3/G3 b - 0", "a2-b2 a1-a2 b2-b1 a2-b2 b1-a1 b2-b1 a1-a2 b1-a1"))
+	}},
+	{"banqi-final", func(t testing.TB, w io.Writer) error {
+		// No repetition: face-down pieces, the last move a capture.
+		return GameRuling(w, banqiReport(t, "banqi-tw", "", "c6=G c5=p c6xc5 b5=k c5-c6 b5-c5 d6=c c5xc6"))
+	}},
+}
+
+// banqiReport adjudicates a banqi game.
+func banqiReport(t testing.TB, id, pos, moves string) *arbiter.Report {
+	t.Helper()
+	rs, err := banqi.New(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := arbiter.Adjudicate(context.Background(), rs, arbiter.Start{Position: pos}, strings.Fields(moves))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }
 
 // chuReport adjudicates a chu shogi game.

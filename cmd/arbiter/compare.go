@@ -32,7 +32,7 @@ another accepts is a disagreement.
 SOURCE is a PGN file, a folder (every *.pgn below it), or a game database in the
 ccpd TSV format (*.tsv or *.tsv.gz: game_id, start_fen, ICCS moves, result). Every game
 is adjudicated under each ruleset; the games where the rulesets disagree (different
-result, termination or ruling of the final repetition) are listed side by side, then a
+result, termination, ply the game ended or ruling of the final repetition) are listed side by side, then a
 summary. The summary also counts the games recorded as draws whose last move repeats a
 position, and how many of those each ruleset rules must-change (that repetition judged on
 its own). Games run in parallel.
@@ -64,6 +64,9 @@ type compareRuling struct {
 	// rejected: the ruleset refuses a move of the record (another may accept it).
 	rejected  *arbiter.MoveError
 	incidents int // the record's repetition incidents
+	// unruled: the last position's occurrence when it repeats but the ruleset gives no
+	// ruling on repetition (banqi repetition=off); 0 otherwise.
+	unruled int
 	// lastMustChange: in a drawn repetition (comparison.drawnRepetition), the ruleset
 	// rules the cycle the last move closes must-change.
 	lastMustChange bool
@@ -87,6 +90,9 @@ type compareRulingJSON struct {
 	Patterns     []comparePatternJSON `json:"patterns,omitempty"`
 	RejectedPly  int                  `json:"rejectedPly,omitempty"` // the move the ruleset refuses, from 1
 	Rejected     string               `json:"rejected,omitempty"`    // why
+	// UnruledOccurrence is the last position's occurrence when it repeats but the
+	// ruleset rules on no repetition (banqi repetition=off): verdict is absent then too.
+	UnruledOccurrence int `json:"unruledOccurrence,omitempty"`
 }
 
 type comparePatternJSON struct {
@@ -303,6 +309,10 @@ feed:
 			if len(rl.patterns) == 2 {
 				line += fmt.Sprintf("  [%s: %s; %s: %s]", sideWord(rl.patterns[0].Side), rl.patterns[0].Pattern, sideWord(rl.patterns[1].Side), rl.patterns[1].Pattern)
 			}
+			if rl.unruled > 1 {
+				// "ruling none" alone would read as no repetition, as judge says.
+				line += fmt.Sprintf("  [the last position occurred %d times; this ruleset rules on no repetition]", rl.unruled)
+			}
 			fmt.Fprintln(out, strings.TrimRight(line, " "))
 		}
 	}
@@ -355,6 +365,7 @@ func compareLine(h history, r comparison) ([]byte, error) {
 		if rl.rejected != nil {
 			j.Result, j.RejectedPly, j.Rejected = "", rl.rejected.Ply, rl.rejected.Reason
 		}
+		j.UnruledOccurrence = rl.unruled
 		for _, sp := range rl.patterns {
 			j.Patterns = append(j.Patterns, comparePatternJSON{Side: apiconv.GameSide(sp.Side).String(),
 				Pattern: sp.Pattern, PatternChinese: sp.PatternChinese})
@@ -416,6 +427,8 @@ func compareGame(ctx context.Context, sets []arbiter.Ruleset, h history, pol arb
 			cr.result, cr.term, cr.endPly, cr.incidents = rep.Result, rep.Termination, rep.DecidedAtPly, len(rep.Incidents)
 			if rep.Cycle != nil {
 				cr.verdict, cr.patterns = rep.Cycle.Ruling.Verdict, rep.Cycle.Patterns
+			} else if n := len(rep.Plies); n > 0 && rep.Plies[n-1].Occurrence > 1 {
+				cr.unruled = rep.Plies[n-1].Occurrence
 			}
 		}
 		c.rulings = append(c.rulings, cr)
@@ -429,7 +442,9 @@ func compareGame(ctx context.Context, sets []arbiter.Ruleset, h history, pol arb
 	}
 	first := c.rulings[0]
 	for _, r := range c.rulings[1:] {
-		if r.verdict != first.verdict || r.result != first.result || r.term != first.term ||
+		// The same ending at another ply is a disagreement too (banqi-tw draws the NTU
+		// cycle at ply 8, consecutive_cycles at ply 12).
+		if r.verdict != first.verdict || r.result != first.result || r.term != first.term || r.endPly != first.endPly ||
 			(r.rejected == nil) != (first.rejected == nil) || r.rejected != nil && r.rejected.Ply != first.rejected.Ply {
 			c.disagree = true
 		}

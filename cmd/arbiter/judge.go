@@ -696,9 +696,14 @@ func describeThreat(t arbiter.Threat) string {
 	return s
 }
 
-// pieceName names a piece with its side: "red rook", "gote lion".
+// pieceName names a piece with its side in its game's words: "red rook" (xiangqi),
+// "black chariot" (banqi), "gote lion" (chu shogi); the letter code only where the game
+// gives no word.
 func pieceName(p arbiter.Piece) string {
-	name := p.Name
+	name := p.Word
+	if name == "" {
+		name = p.Name
+	}
 	if name == "" {
 		name = p.Kind.String()
 	}

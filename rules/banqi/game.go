@@ -222,9 +222,9 @@ var xiangqiKinds = [...]xiangqi.Kind{bq.General: xiangqi.King, bq.Advisor: xiang
 
 func gamePiece(s bq.Square, p bq.Piece) arbiter.Piece {
 	if p == bq.FaceDown {
-		return arbiter.Piece{Square: s.String(), Name: "X", FaceDown: true}
+		return arbiter.Piece{Square: s.String(), Name: "X", Word: "face-down piece", FaceDown: true}
 	}
-	gp := arbiter.Piece{Square: s.String(), Side: side(p.Color()), Name: p.String()}
+	gp := arbiter.Piece{Square: s.String(), Side: side(p.Color()), Name: p.String(), Word: p.Kind().String()}
 	if k := p.Kind(); int(k) < len(xiangqiKinds) {
 		gp.Kind = xiangqiKinds[k]
 	}

@@ -85,5 +85,5 @@ func side(c chushogi.Color) arbiter.Side {
 
 func gamePiece(p *chushogi.Position, s chushogi.Square) arbiter.Piece {
 	pc := p.At(s)
-	return arbiter.Piece{Square: s.String(), Side: side(pc.Color()), Name: pc.String()}
+	return arbiter.Piece{Square: s.String(), Side: side(pc.Color()), Name: pc.String(), Word: pc.Name()}
 }

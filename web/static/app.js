@@ -162,13 +162,13 @@ function natureMarks(natures, game) {
   return (natures || []).map((n) => { const t = lookup(n, game); return t ? t[1] : humanize(n); }).join(" ");
 }
 
-// pieceText names a piece in words, "red general c5": its type in the game's word when it
-// has one (banqi's general and chariot, not xiangqi's king and rook), and its letter code
-// only when there is no type to name it (chu shogi's "+R").
+// pieceText names a piece in words, "red general c5", "gote dragon king 2c": the game's
+// word the server sends (banqi and chu shogi fill word), else its type in the game's word
+// (xiangqi's king and rook), and its letter code only when nothing names it.
 function pieceText(p, game) {
   if (!p) return "";
   const t = p.type ? lookup(p.type, game) : null;
-  const type = t ? t[0] : (p.type ? humanize(p.type) : "");
+  const type = p.word || (t ? t[0] : (p.type ? humanize(p.type) : ""));
   return [p.side ? humanize(p.side) : "", type, type ? "" : (p.name || ""), p.square || ""].filter(Boolean).join(" ");
 }
 

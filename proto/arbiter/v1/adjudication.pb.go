@@ -312,7 +312,11 @@ type Piece struct {
 	// "n"), banqi ("K", "p", "X" face-down, animal letters). Empty for xiangqi.
 	Name string `protobuf:"bytes,4,opt,name=name,proto3" json:"name,omitempty"`
 	// True for a face-down banqi piece, whose identity is hidden.
-	FaceDown      bool `protobuf:"varint,5,opt,name=face_down,json=faceDown,proto3" json:"face_down,omitempty"`
+	FaceDown bool `protobuf:"varint,5,opt,name=face_down,json=faceDown,proto3" json:"face_down,omitempty"`
+	// The piece in its game's English words, as its players name it: banqi "general",
+	// "chariot", "face-down piece"; chu shogi "dragon king", "lion". Empty for xiangqi,
+	// whose type names it.
+	Word          string `protobuf:"bytes,6,opt,name=word,proto3" json:"word,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -380,6 +384,13 @@ func (x *Piece) GetFaceDown() bool {
 		return x.FaceDown
 	}
 	return false
+}
+
+func (x *Piece) GetWord() string {
+	if x != nil {
+		return x.Word
+	}
+	return ""
 }
 
 // Move is one move written in the notations arbiter knows for its game.
@@ -1268,13 +1279,14 @@ const file_arbiter_v1_adjudication_proto_rawDesc = "" +
 	"\x13no_draw_before_move\x18\x06 \x01(\x05R\x10noDrawBeforeMoveB\x15\n" +
 	"\x13_loss_at_occurrenceB\x15\n" +
 	"\x13_draw_at_occurrenceB\x17\n" +
-	"\x15_counted_checks_limit\"\xa1\x01\n" +
+	"\x15_counted_checks_limit\"\xb5\x01\n" +
 	"\x05Piece\x12\x16\n" +
 	"\x06square\x18\x01 \x01(\tR\x06square\x12$\n" +
 	"\x04side\x18\x02 \x01(\x0e2\x10.arbiter.v1.SideR\x04side\x12)\n" +
 	"\x04type\x18\x03 \x01(\x0e2\x15.arbiter.v1.PieceTypeR\x04type\x12\x12\n" +
 	"\x04name\x18\x04 \x01(\tR\x04name\x12\x1b\n" +
-	"\tface_down\x18\x05 \x01(\bR\bfaceDown\"\x80\x01\n" +
+	"\tface_down\x18\x05 \x01(\bR\bfaceDown\x12\x12\n" +
+	"\x04word\x18\x06 \x01(\tR\x04word\"\x80\x01\n" +
 	"\x04Move\x12\x12\n" +
 	"\x04iccs\x18\x01 \x01(\tR\x04iccs\x12\x10\n" +
 	"\x03wxf\x18\x02 \x01(\tR\x03wxf\x12\x18\n" +

@@ -1109,7 +1109,8 @@ type CompareResponse struct {
 	// One adjudication per distinct ruleset, in the request's order. A response larger than
 	// the server's limit (4 MiB by default) fails with RESOURCE_EXHAUSTED.
 	Adjudications []*AdjudicateResponse `protobuf:"bytes,1,rep,name=adjudications,proto3" json:"adjudications,omitempty"`
-	// True when the rulesets differ in verdict, responsible side, result or termination.
+	// True when the rulesets differ in verdict, responsible side, result, termination or the
+	// ply that ended the game (decided_at_ply), or one refuses a ply the other accepts.
 	Disagree      bool `protobuf:"varint,2,opt,name=disagree,proto3" json:"disagree,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
