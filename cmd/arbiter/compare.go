@@ -64,6 +64,9 @@ type compareRuling struct {
 	// rejected: the ruleset refuses a move of the record (another may accept it).
 	rejected  *arbiter.MoveError
 	incidents int // the record's repetition incidents
+	// refused: the ply the policy refused (on_violation forbid), where the record
+	// stops for this ruleset; 0 when none was.
+	refused int
 	// unruled: the last position's occurrence when it repeats but the ruleset gives no
 	// ruling on repetition (banqi repetition=off); 0 otherwise.
 	unruled int
@@ -89,6 +92,7 @@ type compareRulingJSON struct {
 	DecidedAtPly int                  `json:"decidedAtPly,omitempty"` // from 1, as in judge --json
 	Patterns     []comparePatternJSON `json:"patterns,omitempty"`
 	RejectedPly  int                  `json:"rejectedPly,omitempty"` // the move the ruleset refuses, from 1
+	RefusedPly   int                  `json:"refusedPly,omitempty"`  // the move the policy refuses (forbid), from 1
 	Rejected     string               `json:"rejected,omitempty"`    // why
 	// UnruledOccurrence is the last position's occurrence when it repeats but the
 	// ruleset rules on no repetition (banqi repetition=off): verdict is absent then too.
@@ -309,6 +313,9 @@ feed:
 			if len(rl.patterns) == 2 {
 				line += fmt.Sprintf("  [%s: %s; %s: %s]", sideWord(rl.patterns[0].Side), rl.patterns[0].Pattern, sideWord(rl.patterns[1].Side), rl.patterns[1].Pattern)
 			}
+			if rl.refused > 0 {
+				line += fmt.Sprintf("  [ply %d refused: forbidden under the policy; the record stops there]", rl.refused)
+			}
 			if rl.unruled > 1 {
 				// "ruling none" alone would read as no repetition, as judge says.
 				line += fmt.Sprintf("  [the last position occurred %d times; this ruleset rules on no repetition]", rl.unruled)
@@ -366,6 +373,7 @@ func compareLine(h history, r comparison) ([]byte, error) {
 			j.Result, j.RejectedPly, j.Rejected = "", rl.rejected.Ply, rl.rejected.Reason
 		}
 		j.UnruledOccurrence = rl.unruled
+		j.RefusedPly = rl.refused
 		for _, sp := range rl.patterns {
 			j.Patterns = append(j.Patterns, comparePatternJSON{Side: apiconv.GameSide(sp.Side).String(),
 				Pattern: sp.Pattern, PatternChinese: sp.PatternChinese})
@@ -425,6 +433,7 @@ func compareGame(ctx context.Context, sets []arbiter.Ruleset, h history, pol arb
 			return c
 		default:
 			cr.result, cr.term, cr.endPly, cr.incidents = rep.Result, rep.Termination, rep.DecidedAtPly, len(rep.Incidents)
+			cr.refused = rep.ForbiddenPly
 			if rep.Cycle != nil {
 				cr.verdict, cr.patterns = rep.Cycle.Ruling.Verdict, rep.Cycle.Patterns
 			} else if n := len(rep.Plies); n > 0 && rep.Plies[n-1].Occurrence > 1 {
@@ -444,7 +453,7 @@ func compareGame(ctx context.Context, sets []arbiter.Ruleset, h history, pol arb
 	for _, r := range c.rulings[1:] {
 		// The same ending at another ply is a disagreement too (banqi-tw draws the NTU
 		// cycle at ply 8, consecutive_cycles at ply 12).
-		if r.verdict != first.verdict || r.result != first.result || r.term != first.term || r.endPly != first.endPly ||
+		if r.verdict != first.verdict || r.result != first.result || r.term != first.term || r.endPly != first.endPly || r.refused != first.refused ||
 			(r.rejected == nil) != (first.rejected == nil) || r.rejected != nil && r.rejected.Ply != first.rejected.Ply {
 			c.disagree = true
 		}

@@ -23,7 +23,7 @@ import (
 var flatColumns = []string{
 	"kind", // "game" or "summary"
 	"file", "index", "game_id", "recorded_result", "plies",
-	"ruleset", "verdict", "result", "termination", "decided_at_ply", "incidents", "rejected_ply",
+	"ruleset", "verdict", "result", "termination", "decided_at_ply", "incidents", "rejected_ply", "refused_ply",
 	"disagree", "error",
 	// summary rows only
 	"games", "disagreements", "errors", "drawn_repetitions", "drawn_repetitions_must_change",
@@ -119,6 +119,9 @@ func (fw *flatWriter) game(h history, rl compareRuling, c comparison) {
 		cells["decided_at_ply"] = rl.endPly
 	}
 	cells["incidents"] = rl.incidents
+	if rl.refused > 0 {
+		cells["refused_ply"] = rl.refused
+	}
 	fw.row(cells)
 }
 
