@@ -23,7 +23,7 @@ func TestBanqiRuling(t *testing.T) {
 		want       []string
 	}{
 		{"4/4/4/4/4/4/r3/G3 b - 0", "a2-b2 a1-a2 b2-b1 a2-b2 b1-a1 b2-b1 a1-a2 b1-a1",
-			[]string{"Red must change", "車", "仕", "攻8", "perpetual attack"}},
+			[]string{"Red must change", "車", "仕", "攻4…", "perpetual attack"}},
 		{"", "c6=G c5=p c6xc5 b5=k c5-c6 b5-c5 d6=c c5xc6", []string{"將", "砲", "c5xc6", "face-down piece"}},
 	} {
 		r, err := arbiter.Adjudicate(context.Background(), g, arbiter.Start{Position: tc.pos}, strings.Fields(tc.moves))
