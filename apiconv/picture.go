@@ -18,25 +18,39 @@ type Pictures struct {
 	Ruling    bool // AdjudicateResponse.svg
 	Plies     bool // AdjudicateResponse.ply_svgs
 	Incidents bool // AdjudicateResponse.incident_svgs
+	// Second draws them from the second player's side (AdjudicateRequest.perspective
+	// SIDE_BLACK or SIDE_GOTE).
+	Second bool
 }
 
 // PicturesOf reads the picture fields of a request.
 func PicturesOf(req *arbiterv1.AdjudicateRequest) Pictures {
-	return Pictures{Ruling: req.GetSvg(), Plies: req.GetPlySvgs(), Incidents: req.GetIncidentSvgs()}
+	p := req.GetPerspective()
+	return Pictures{Ruling: req.GetSvg(), Plies: req.GetPlySvgs(), Incidents: req.GetIncidentSvgs(),
+		Second: p == arbiterv1.Side_SIDE_BLACK || p == arbiterv1.Side_SIDE_GOTE}
+}
+
+// options are the picture options p asks for.
+func (p Pictures) options() []picture.Option {
+	if p.Second {
+		return []picture.Option{picture.Perspective(picture.Second)}
+	}
+	return nil
 }
 
 // AddPictures draws the pictures p asks for into out: the ruling's picture
-// (picture.Ruling) and the per-step pictures (picture.Plies).
+// (picture.Ruling), the per-step pictures (picture.Plies) and the incidents', from the
+// side p asks for.
 func AddPictures(out *arbiterv1.AdjudicateResponse, r *arbiter.Report, p Pictures) error {
 	if p.Ruling {
 		var b strings.Builder
-		if err := picture.Ruling(&b, r); err != nil {
+		if err := picture.Ruling(&b, r, p.options()...); err != nil {
 			return err
 		}
 		out.Svg = b.String()
 	}
 	if p.Plies {
-		ps, err := picture.Plies(r)
+		ps, err := picture.Plies(r, p.options()...)
 		if err != nil {
 			return err
 		}
@@ -45,7 +59,7 @@ func AddPictures(out *arbiterv1.AdjudicateResponse, r *arbiter.Report, p Picture
 	if p.Incidents {
 		for i := range r.Incidents {
 			var b strings.Builder
-			if err := picture.Ruling(&b, IncidentReport(r, &r.Incidents[i])); err != nil {
+			if err := picture.Ruling(&b, IncidentReport(r, &r.Incidents[i]), p.options()...); err != nil {
 				return err
 			}
 			out.IncidentSvgs = append(out.IncidentSvgs, b.String())

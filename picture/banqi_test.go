@@ -27,7 +27,7 @@ func TestBanqiRuling(t *testing.T) {
 		want, not  []string
 	}{
 		{"4/4/4/4/4/4/r3/G3 b - 0", "a2-b2 a1-a2 b2-b1 a2-b2 b1-a1 b2-b1 a1-a2 b1-a1",
-			[]string{"Red must change", "車", "仕", "攻2,4,6,8", "perpetual attack",
+			[]string{"Red must change", "車", "仕", "攻1…,2…,3…,4…", "perpetual attack",
 				`class="ring" data-at="a2" `, `class="ring" data-at="a1" `, "attack on black chariot b2 by red"},
 			[]string{`data-at="b1"`, `data-at="b2"`}},
 		{"", "c6=G c5=p c6xc5 b5=k c5-c6 b5-c5 d6=c c5xc6", []string{"將", "砲", "c5xc6", "face-down piece"}, nil},

@@ -3,6 +3,7 @@ package picture
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -165,8 +166,11 @@ func GameRulingBoard(r *arbiter.Report) (Board, []Option, error) {
 	targetAt := map[Point]*attackMark{}
 	attackers := map[Point]bool{}
 	var attackerOrder []Point
+	numbers := moveNumbers(r)
 	for i, p := range plies {
-		n := itoa(i + 1)
+		// Numbered as players write the moves (banqi in pairs, 12 and 12…; chu shogi one
+		// number a move), as the caption lists them.
+		n := itoa(p.Ply)
 		// The marks of a move are drawn where its pieces stand in the drawn position:
 		// a cycle ends where it began, so each square is followed through the cycle's
 		// later moves (as the xiangqi ruling does).
@@ -175,8 +179,8 @@ func GameRulingBoard(r *arbiter.Report) (Board, []Option, error) {
 			later = plies[i+1:]
 		}
 		point := func(sq string) (Point, bool) { return ad.Point(followGameSquare(sq, later)) }
-		if len(plies) == 1 && r.Cycle == nil {
-			n = itoa(p.Ply)
+		if p.Ply >= 1 && p.Ply <= len(numbers) {
+			n = numbers[p.Ply-1]
 		}
 		pts := make([]Point, 0, len(p.Squares))
 		for _, sq := range p.Squares {
@@ -190,14 +194,14 @@ func GameRulingBoard(r *arbiter.Report) (Board, []Option, error) {
 			rings = append(rings, Ring(pts[0]).WithColor(col).WithLabel(n))
 		case len(pts) > 1:
 			for j := 1; j < len(pts); j++ {
-				a := Arrow(pts[j-1], pts[j]).WithColor(col).WithTitle(fmt.Sprintf("%s. %s %s", n, p.Side, p.Move))
+				a := Arrow(pts[j-1], pts[j]).WithColor(col).WithTitle(fmt.Sprintf("%s %s %s", dotted(n), p.Side, p.Move))
 				if j == len(pts)-1 {
 					a = a.WithLabel(n)
 				}
 				arrows = append(arrows, a)
 			}
 		}
-		line := fmt.Sprintf("%s. %s %s", n, capitalize(p.Side.String()), p.Move)
+		line := fmt.Sprintf("%s %s %s", dotted(n), capitalize(p.Side.String()), p.Move)
 		if p.Nature != arbiter.NatureUnspecified {
 			line += ": " + r.Ruleset.NatureTerm(p.Nature).String()
 		}
@@ -261,7 +265,7 @@ func GameRulingBoard(r *arbiter.Report) (Board, []Option, error) {
 	}
 	caption = append(caption, CaptionLine{Text: res})
 	if r.Cycle != nil {
-		caption = append(caption, CaptionLine{Text: "Key: numbered arrows are the cycle's moves in order; rings: attacked pieces (solid, tagged with the moves that attack them) and their attackers (dashed), where they stand in the drawn position; the move lines name the squares at the time of the move.", Color: "#666666"})
+		caption = append(caption, CaptionLine{Text: "Key: arrows are the cycle's moves, numbered as the moves are; rings: attacked pieces (solid, tagged with the moves that attack them) and their attackers (dashed), where they stand in the drawn position; the move lines name the squares at the time of the move.", Color: "#666666"})
 	}
 	return b, []Option{Title(title), Arrows(arrows...), Rings(rings...), CaptionLines(caption...)}, nil
 }
@@ -292,4 +296,43 @@ func pieceWords(p arbiter.Piece) string {
 		name = p.Side.String() + " " + name
 	}
 	return name + " " + p.Square
+}
+
+// moveNumbers numbers a report's plies as players number them: chu shogi one number a
+// move from the SFEN's move number, as kifu do ("12"); the other games in pairs from 1,
+// the first player's move "12" and the other's "12…" (a record the second player opens
+// starts at "1…").
+func moveNumbers(r *arbiter.Report) []string {
+	out := make([]string, len(r.Plies))
+	if r.Ruleset.Game == arbiter.GameChuShogi {
+		base := 1
+		if f := strings.Fields(r.StartPosition); len(f) > 3 {
+			if v, err := strconv.Atoi(f[3]); err == nil && v > 0 {
+				base = v
+			}
+		}
+		for i := range out {
+			out[i] = itoa(base + i)
+		}
+		return out
+	}
+	first := r.FirstPlayer
+	if first == arbiter.SideNone && len(r.Plies) > 0 {
+		first = r.Plies[0].Side
+	}
+	no, prevFirst := 1, false
+	for i, p := range r.Plies {
+		isFirst := p.Side == first || p.Side == arbiter.SideNone && (i == 0 || !prevFirst)
+		if isFirst && i > 0 && prevFirst {
+			no++ // the second player's move is missing (a pass)
+		}
+		if isFirst {
+			out[i] = itoa(no)
+		} else {
+			out[i] = itoa(no) + "…"
+			no++
+		}
+		prevFirst = isFirst
+	}
+	return out
 }

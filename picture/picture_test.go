@@ -218,7 +218,7 @@ func TestRulingContent(t *testing.T) {
 		t.Errorf("%d arrows, want 4", n)
 	}
 	for _, want := range []string{"RED MUST CHANGE", "红方变着", "perpetual check 长将", "forbidden", "CXA 2020 25.1",
-		`class="ring check" data-at="e8"`, "1+", "2", "3+", "4", "车四平五", "<title>Red must change"} {
+		`class="ring check" data-at="e8"`, "1+", "1…", "2+", "2…", "车四平五", "<title>Red must change"} {
 		if !strings.Contains(svg, want) {
 			t.Errorf("the picture has no %q", want)
 		}

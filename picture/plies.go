@@ -43,7 +43,8 @@ func XiangqiPlies(r *arbiter.Report, opts ...Option) ([]string, error) {
 		if pos.InCheck(side.Other()) {
 			marks.add(pos.KingSquare(side.Other()), "check", "将")
 		}
-		lines := []CaptionLine{{Text: fmt.Sprintf("Ply %d, %s: %s  %s  %s", i+1, side, chinese, notation.FormatWXF(&before, m), m), Bold: true, Color: color}}
+		no := x.moveNo(i)
+		lines := []CaptionLine{{Text: fmt.Sprintf("%s %s  %s  %s (%s, ply %d)", dotted(no), chinese, notation.FormatWXF(&before, m), m, side, i+1), Bold: true, Color: color}}
 		if pn := &r.Plies[i]; pn.Nature != arbiter.NatureUnspecified {
 			line := fmt.Sprintf("In the repetition cycle: %s %s", pn.Nature.Chinese(), pn.Nature)
 			if pn.Explanation != "" {
@@ -66,8 +67,8 @@ func XiangqiPlies(r *arbiter.Report, opts ...Option) ([]string, error) {
 			lines = append(lines, CaptionLine{Text: resultWords(r), Bold: true})
 		}
 		own := []Option{
-			Title(fmt.Sprintf("Ply %d: %s %s", i+1, chinese, m)),
-			Arrows(Arrow(XiangqiPoint(m.From()), XiangqiPoint(m.To())).WithColor(color).WithLabel(itoa(i + 1)).WithTitle(m.String())),
+			Title(fmt.Sprintf("%s %s %s (ply %d)", dotted(no), chinese, m, i+1)),
+			Arrows(Arrow(XiangqiPoint(m.From()), XiangqiPoint(m.To())).WithColor(color).WithLabel(no).WithTitle(m.String())),
 			Rings(marks.rings()...),
 			CaptionLines(lines...),
 		}

@@ -71,7 +71,8 @@ func XiangqiRulingBoard(r *arbiter.Report) (Board, []Option, error) {
 		if p == nil {
 			continue
 		}
-		n := itoa(ply - x.start + 1)
+		// Numbered as players write the moves (12, 12…), as the caption lists them.
+		n := x.moveNo(ply)
 		before := g.PositionAt(ply)
 		after := before
 		m := g.Ply(ply).Move
@@ -89,14 +90,14 @@ func XiangqiRulingBoard(r *arbiter.Report) (Board, []Option, error) {
 			label += "+"
 		}
 		arrows = append(arrows, Arrow(XiangqiPoint(m.From()), XiangqiPoint(m.To())).WithColor(color).WithLabel(label).
-			WithTitle(fmt.Sprintf("%s. %s %s %s", n, side, text, m)))
+			WithTitle(fmt.Sprintf("%s %s %s %s", dotted(n), side, text, m)))
 		if check {
 			marks.add(follow(after.KingSquare(side.Other())), "check", "将"+n)
 		}
 		if p.Nature == arbiter.NatureMateThreat {
 			marks.add(follow(after.KingSquare(side.Other())), "mate", "杀"+n)
 		}
-		line := fmt.Sprintf("%s. %s %s %s: %s %s", n, side, text, m, p.Nature.Chinese(), p.Nature)
+		line := fmt.Sprintf("%s %s %s %s: %s %s", dotted(n), side, text, m, p.Nature.Chinese(), p.Nature)
 		for _, t := range threats(p) {
 			line += "; " + threatWords(t)
 			markThreat(marks, &after, t, n, follow)
@@ -139,7 +140,7 @@ func XiangqiRulingBoard(r *arbiter.Report) (Board, []Option, error) {
 }
 
 // marksKey explains the marks under every ruling picture.
-const marksKey = "Key: numbered arrows are the cycle's moves in order (orange Red, blue Black; + gives check). " +
+const marksKey = "Key: arrows are the cycle's moves, numbered as the moves are (12 Red's, 12… Black's; orange Red, blue Black; + gives check). " +
 	"Rings: 将 king in check; 捉 chased piece (with the moves that chase it); dashed: its attackers; " +
 	"green 根: its protectors (the caption says whether the root holds: 有根, 假根 false, 少根 insufficient); 杀 king under a mate threat."
 
@@ -238,8 +239,9 @@ func finalBoard(x *xqGame) (Board, []Option) {
 		if pos.SideToMove() == xiangqi.Red { // Black made the last move
 			color = BlackMoveColor
 		}
+		no := x.moveNo(n - 1)
 		opts = append(opts, Arrows(Arrow(XiangqiPoint(m.From()), XiangqiPoint(m.To())).WithColor(color).
-			WithLabel(itoa(n)).WithTitle(fmt.Sprintf("ply %d: %s", n, m))))
+			WithLabel(no).WithTitle(fmt.Sprintf("%s (ply %d): %s", dotted(no), n, m))))
 	}
 	if pos.InCheck(pos.SideToMove()) {
 		marks.add(pos.KingSquare(pos.SideToMove()), "check", "将")
@@ -315,12 +317,21 @@ func (ms *markSet) rings() []RingMark {
 	return out
 }
 
-// joinTags writes "捉1", "捉3" as "捉1,3".
+// dotted writes a move number as a move list does: "12." for the first player's move,
+// "12…" (as it is) for the second's.
+func dotted(n string) string {
+	if strings.HasSuffix(n, "…") {
+		return n
+	}
+	return n + "."
+}
+
+// joinTags writes "捉1", "捉3…" as "捉1,3…".
 func joinTags(tags []string) string {
 	if len(tags) == 0 {
 		return ""
 	}
-	prefix := strings.TrimRight(tags[0], "0123456789")
+	prefix := strings.TrimRight(tags[0], "0123456789…")
 	parts := []string{tags[0]}
 	for _, t := range tags[1:] {
 		if strings.HasPrefix(t, prefix) && prefix != "" {

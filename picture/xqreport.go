@@ -133,3 +133,25 @@ func resultWords(r *arbiter.Report) string {
 	}
 	return s + "."
 }
+
+// moveNo is the ply-th move (0-based) numbered as players number it, in pairs from the
+// start position's move number: "12" for Red's move, "12…" for Black's.
+func (x *xqGame) moveNo(ply int) string {
+	start := x.game.Start()
+	return xiangqiMoveNo(start.Fullmove, start.SideToMove(), ply)
+}
+
+// xiangqiMoveNo numbers the ply-th move (0-based) of a game that starts at move
+// fullmove (0 reads as 1) with side to move.
+func xiangqiMoveNo(fullmove int, side xiangqi.Color, ply int) string {
+	if fullmove < 1 {
+		fullmove = 1
+	}
+	if side == xiangqi.Black {
+		ply++
+	}
+	if ply%2 == 0 {
+		return itoa(fullmove + ply/2)
+	}
+	return itoa(fullmove+ply/2) + "…"
+}

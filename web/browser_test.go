@@ -426,7 +426,7 @@ func TestPageInBrowser(t *testing.T) {
 			t.Errorf("case heading %q", h)
 		}
 		b.screenshotView("case-fig6")
-		b.run("judge the case", chromedp.Click(`#case-detail button`, chromedp.ByQuery),
+		b.run("judge the case", chromedp.Click(`#case-detail button.judge-case`, chromedp.ByQuery),
 			chromedp.WaitVisible(`.ruling[data-ruleset="chinese"] .verdict`, chromedp.ByQuery))
 		if v := b.text(`.ruling[data-ruleset="chinese"] .verdict`); !strings.Contains(v, "Red must change") {
 			t.Errorf("verdict %q", v)
@@ -436,7 +436,7 @@ func TestPageInBrowser(t *testing.T) {
 	t.Run("another game: a chu shogi case", func(t *testing.T) {
 		b.t = t
 		b.open("/#case=chu-q2-jump")
-		b.run("open a case that expects a move refused", chromedp.WaitVisible(`#case-detail button`, chromedp.ByQuery))
+		b.run("open a case that expects a move refused", chromedp.WaitVisible(`#case-detail button.judge-case`, chromedp.ByQuery))
 		if x := b.text(`#case-detail table.expectations`); !strings.Contains(x, "ply 1 refused (distant_protected_lion)") {
 			t.Errorf("the expectation of chu-q2-jump reads %q, want the refused ply and its reason", x)
 		}
@@ -449,8 +449,8 @@ func TestPageInBrowser(t *testing.T) {
 		}
 		b.open("/#case=chu-q1-bridge-then-recapture")
 		b.run("open the case", chromedp.WaitVisible(`#case-detail h3`, chromedp.ByQuery),
-			chromedp.WaitVisible(`#case-detail button`, chromedp.ByQuery))
-		b.run("judge it", chromedp.Click(`#case-detail button`, chromedp.ByQuery),
+			chromedp.WaitVisible(`#case-detail button.judge-case`, chromedp.ByQuery))
+		b.run("judge it", chromedp.Click(`#case-detail button.judge-case`, chromedp.ByQuery),
 			chromedp.WaitVisible(`.ruling[data-ruleset^="chu-"] .verdict`, chromedp.ByQuery))
 		var errs int
 		b.eval(`document.querySelectorAll('#judge-error .error, .ruling .error').length`, &errs)
@@ -609,6 +609,110 @@ func TestPageInBrowser(t *testing.T) {
 			t.Errorf("the divergence reads %q, want the plies that differ and no developer notes", row)
 		}
 		b.screenshotView("verify")
+	})
+
+	t.Run("the record's incidents: a list that jumps to each", func(t *testing.T) {
+		b.t = t
+		// 图6 with a red pawn: a check cycle at plies 1-4 (a warning), the pawn pushed, then
+		// a perpetual check that loses at the third occurrence.
+		b.judgeWith("2b6/4k4/9/9/9/P8/9/9/2p6/3K1RBc1 w - - 0 1",
+			"f0e0 e8f8 e0f0 f8e8 a4a5 e8e9 f0e0 e9f9 e0f0 f9e9 f0e0 e9f9 e0f0 f9e9 f0e0 e9f9")
+		const inc = `.ruling[data-ruleset="chinese"] .incidents`
+		b.run("wait for the incidents", chromedp.WaitVisible(inc+` button.incident`, chromedp.ByQuery))
+		var items []string
+		b.eval(`[...document.querySelectorAll('`+inc+` button.incident')].map((x) => x.innerText)`, &items)
+		if len(items) != 2 {
+			t.Fatalf("incidents %q, want two", items)
+		}
+		for _, want := range []string{"Plies 1–4", "1. to 2…", "occurrence 2", "Red must change", "warning", "perpetual check 长将 (forbidden"} {
+			if !strings.Contains(items[0], want) {
+				t.Errorf("first incident %q lacks %q", items[0], want)
+			}
+		}
+		for _, want := range []string{"occurrence 3", "ended the game", "Black wins"} {
+			if !strings.Contains(items[1], want) {
+				t.Errorf("second incident %q lacks %q", items[1], want)
+			}
+		}
+		b.run("show the incidents", chromedp.ScrollIntoView(inc, chromedp.ByQuery))
+		b.screenshotView("incidents-list")
+		b.run("choose the first incident", chromedp.Click(inc+` li:first-child button.incident`, chromedp.ByQuery))
+		var at struct {
+			Current string `json:"current"`
+			Marked  []int  `json:"marked"`
+		}
+		b.eval(`(() => { const l = document.querySelector('.ruling[data-ruleset="chinese"] .ply-list');
+			return {current: l.querySelector('li.current').dataset.ply, marked: [...l.querySelectorAll('li.in-incident')].map((li) => Number(li.dataset.ply))}; })()`, &at)
+		if at.Current != "4" || len(at.Marked) != 4 || at.Marked[0] != 1 || at.Marked[3] != 4 {
+			t.Errorf("after choosing the first incident the stepper is at ply %s with plies %v marked, want ply 4 and plies 1-4", at.Current, at.Marked)
+		}
+		if d := b.text(inc + ` .incident-detail`); !strings.Contains(d, "Plies 1–4") {
+			t.Errorf("incident detail %q", d)
+		}
+		if pictures() {
+			var drawn bool
+			b.run("the incident's picture", chromedp.Poll(`(() => { const i = document.querySelector('`+inc+` .incident-detail img.board-picture'); return !!i && i.complete && i.naturalWidth > 0; })()`, &drawn, chromedp.WithPollingTimeout(20*time.Second)))
+		}
+		b.screenshotView("incidents-first-chosen")
+		b.run("choose the second incident", chromedp.Click(inc+` li:nth-child(2) button.incident`, chromedp.ByQuery))
+		var current string
+		b.eval(`document.querySelector('.ruling[data-ruleset="chinese"] .ply-list li.current').dataset.ply`, &current)
+		if current != "16" && current != "15" && current != "14" {
+			t.Errorf("after choosing the second incident the stepper is at ply %s, want the end of its cycle", current)
+		}
+		b.screenshot("incidents")
+	})
+
+	t.Run("boards from Black's side", func(t *testing.T) {
+		b.t = t
+		if !pictures() {
+			t.Skip("no pictures")
+		}
+		// The pictures are blob: images the page's CSP keeps fetch from reading: what the
+		// page asks the server for is recorded instead, and the screenshot shows the board.
+		b.judgeWith(fig6.fen, strings.Join(fig6.moves, " "))
+		b.run("wait for the picture", chromedp.WaitVisible(`.ruling[data-ruleset="chinese"] .ruling-body img.board-picture`, chromedp.ByQuery))
+		var ignored any
+		b.eval(`(() => { window.__sent = []; const f = window.fetch; window.fetch = (u, o) => { window.__sent.push(String(o && o.body || "")); return f(u, o); }; return true; })()`, &ignored)
+		b.run("view from Black's side", chromedp.SetValue(`#perspective`, "second", chromedp.ByID),
+			chromedp.Evaluate(`document.getElementById("perspective").dispatchEvent(new Event("change"))`, &ignored))
+		var link string
+		b.run("the link keeps the view", chromedp.Poll(`location.hash.includes("view=second") ? location.hash : ""`, &link, chromedp.WithPollingTimeout(20*time.Second)))
+		b.run("wait for the picture", chromedp.WaitVisible(`.ruling[data-ruleset="chinese"] .ruling-body img.board-picture`, chromedp.ByQuery))
+		var sent []string
+		b.eval(`window.__sent`, &sent)
+		if len(sent) == 0 || !strings.Contains(sent[0], `"perspective":"SIDE_BLACK"`) {
+			t.Errorf("judging from Black's side sent %q, want perspective SIDE_BLACK", sent)
+		}
+		b.run("show the picture", chromedp.ScrollIntoView(`.ruling[data-ruleset="chinese"] .ruling-body img.board-picture`, chromedp.ByQuery))
+		b.screenshotView("fig6-from-black")
+		b.setValue("perspective", "")
+	})
+
+	t.Run("an official case judged says so and links to it", func(t *testing.T) {
+		b.t = t
+		b.judgeWith("3k1ab2/4a4/4c4/4R3p/3PC4/4r4/8P/9/9/5K3 w - - 0 1", "e6d6 d9e9 d6e6 e9d9")
+		const oc = `.ruling[data-ruleset="chinese"] .official-case`
+		b.run("wait for the case", chromedp.WaitVisible(oc, chromedp.ByQuery))
+		txt := b.text(oc)
+		for _, want := range []string{"This is CXA 图13", "The book rules draw", "arbiter differs", "Red must change", "Open the case in the casebook"} {
+			if !strings.Contains(txt, want) {
+				t.Errorf("official case %q lacks %q", txt, want)
+			}
+		}
+		b.screenshotView("official-case")
+		b.run("open the case", chromedp.Click(oc+` a.open-case`, chromedp.ByQuery), chromedp.WaitVisible(`#case-detail h3`, chromedp.ByQuery))
+		if h := b.text(`#case-detail h3`); !strings.Contains(h, "cxa2020-图13") {
+			t.Errorf("case heading %q", h)
+		}
+		if pictures() {
+			var drawn bool
+			b.run("the case's diagram", chromedp.Poll(`(() => { const i = document.querySelector('#case-detail .case-diagram img.board-picture'); return !!i && i.complete && i.naturalWidth > 0; })()`, &drawn, chromedp.WithPollingTimeout(20*time.Second)))
+			b.run("turn the diagram round", chromedp.Click(`#case-detail button.flip-board`, chromedp.ByQuery),
+				chromedp.WaitVisible(`#case-detail button.flip-board[aria-pressed="true"]`, chromedp.ByQuery))
+		}
+		b.screenshot("case-fig13-diagram")
+		b.setValue("perspective", "")
 	})
 
 	t.Run("accessibility audit (axe-core)", func(t *testing.T) {

@@ -284,22 +284,6 @@ func (p *Position) appendBoard(b *strings.Builder) {
 	}
 }
 
-// String draws the board as text, Black at the top, with ICCS coordinates.
-func (p *Position) String() string {
-	var b strings.Builder
-	for r := Ranks - 1; r >= 0; r-- {
-		b.WriteByte(byte('0' + r))
-		b.WriteByte(' ')
-		for f := 0; f < Files; f++ {
-			b.WriteByte(' ')
-			b.WriteByte(p.board[SquareAt(f, r)].FENLetter())
-		}
-		b.WriteByte('\n')
-		if r == 5 {
-			b.WriteString("   ~~~~~~~~~~~~~~~~~\n")
-		}
-	}
-	b.WriteString("   a b c d e f g h i\n")
-	b.WriteString(p.side.String() + " to move\n")
-	return b.String()
-}
+// String draws the board as text, Black at the top, with ICCS coordinates (TextBoard
+// with no options).
+func (p *Position) String() string { return p.TextBoard(TextBoardOptions{}) }

@@ -13,7 +13,7 @@ import (
 )
 
 const casebookUsage = `usage: arbiter casebook list [--ruleset ID] [--tag TAG] [--source TEXT]
-       arbiter casebook show ID [--svg FILE] [--ruleset ID]
+       arbiter casebook show ID [--svg FILE] [--ruleset ID] [--perspective second] [--board chinese]
        arbiter casebook verify [--ruleset ID] [--tag TAG] [--source TEXT] [--json]
 
 The casebook holds the official diagrams of the rulebooks and constructed cases, each
@@ -30,6 +30,8 @@ func runCasebook(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&f.Source, "source", "", "only cases whose id, book or reference contains this (e.g. cxa2020, wxf, constructed, 图12)")
 	asJSON := fs.Bool("json", false, "verify: print the results as protobuf JSON")
 	svgOut := fs.String("svg", "", "show: write the picture of the case's ruling (SVG) to this file, under --ruleset or the case's first ruleset")
+	var bf boardFlags
+	bf.bind(fs)
 	fs.Usage = func() { fmt.Fprint(stderr, casebookUsage); fs.PrintDefaults() }
 	rest, err := parseArgs(fs, args)
 	if err != nil {
@@ -37,6 +39,11 @@ func runCasebook(args []string, stdout, stderr io.Writer) int {
 	}
 	if len(rest) == 0 {
 		fmt.Fprint(stderr, "arbiter casebook: missing subcommand (list, show or verify)\n\n"+casebookUsage)
+		return exitUsage
+	}
+	style, err := bf.style()
+	if err != nil {
+		fmt.Fprintln(stderr, "arbiter casebook:", err)
 		return exitUsage
 	}
 	sub, rest := rest[0], rest[1:]
@@ -92,12 +99,12 @@ func runCasebook(args []string, stdout, stderr io.Writer) int {
 			return exitInput
 		}
 		if *svgOut != "" {
-			if err := writeCaseSVG(*svgOut, c, f.Ruleset); err != nil {
+			if err := writeCaseSVG(*svgOut, c, f.Ruleset, style); err != nil {
 				fmt.Fprintln(stderr, "arbiter casebook show: --svg:", err)
 				return exitInput
 			}
 		}
-		return showCase(out, c)
+		return showCase(out, c, style)
 	case "verify":
 		rep := casebook.Verify(book, newRegistry(), f)
 		if *asJSON {
@@ -217,7 +224,7 @@ func printVerify(w io.Writer, rep *casebook.Report) {
 	fmt.Fprintf(w, "%d passed, %d failed\n", rep.Passed, rep.Failed)
 }
 
-func showCase(w io.Writer, c *arbiterv1.Case) int {
+func showCase(w io.Writer, c *arbiterv1.Case, style boardStyle) int {
 	caseHeader(w, c, "Tags:     ")
 	reg := newRegistry()
 	var first arbiter.Ruleset
@@ -226,7 +233,7 @@ func showCase(w io.Writer, c *arbiterv1.Case) int {
 	}
 	fmt.Fprintf(w, "Position: %s\n", c.GetFen())
 	if first != nil {
-		fmt.Fprint(w, "\n"+textBoard(first, c.GetFen()))
+		fmt.Fprint(w, "\n"+textBoard(first, c.GetFen(), style))
 	}
 	if c.GetDeal() != "" {
 		fmt.Fprintf(w, "Deal:     %s\n", c.GetDeal())
@@ -275,7 +282,7 @@ func showCase(w io.Writer, c *arbiterv1.Case) int {
 			fmt.Fprintf(w, "  ply %d %q rejected: %s (%s)\n", o.Rejected.Ply, o.Rejected.Text, o.Rejected.Reason, o.Rejected.Code)
 		default:
 			var b strings.Builder
-			printReport(&b, rs, history{}, o.Report)
+			printReport(&b, rs, history{}, o.Report, style)
 			for _, line := range strings.Split(strings.TrimRight(b.String(), "\n"), "\n") {
 				fmt.Fprintf(w, "  %s\n", strings.TrimRight(line, " "))
 			}

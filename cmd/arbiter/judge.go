@@ -105,8 +105,10 @@ func runJudge(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	upto := fs.Int("upto", 0, "judge the record as it stood after this ply (from 1): the moves after it are not read")
 	var pf policyFlags
 	pf.bind(fs)
+	var bf boardFlags
+	bf.bind(fs)
 	fs.Usage = func() {
-		fmt.Fprint(stderr, `usage: arbiter judge --ruleset ID [--fen POS] --moves "h2e2 h9g7 ..." [--deal D] [--json] [--svg FILE] [policy flags]
+		fmt.Fprint(stderr, `usage: arbiter judge --ruleset ID [--fen POS] --moves "h2e2 h9g7 ..." [--deal D] [--json] [--svg FILE] [--perspective second] [--board chinese] [policy flags]
        arbiter judge --ruleset ID [--json] [--game N] [--upto PLY] [--variation PATH|all] RECORD|FILE.tsv[.gz] ...
            (xiangqi records: PGN, XQF, DhtmlXQ/UBB, CBR, CBL, CBF, told from the content; - is standard input)
 
@@ -133,6 +135,11 @@ chu shogi SFEN) and --moves its move texts.
 		return exitUsage
 	}
 	pol, pp, err := pf.policy(fs)
+	if err != nil {
+		fmt.Fprintln(stderr, "arbiter judge:", err)
+		return exitUsage
+	}
+	style, err := bf.style()
 	if err != nil {
 		fmt.Fprintln(stderr, "arbiter judge:", err)
 		return exitUsage
@@ -210,7 +217,7 @@ chu shogi SFEN) and --moves its move texts.
 			continue
 		}
 		if *svgOut != "" {
-			if err := writeRulingSVG(svgPath(*svgOut, i, len(hs)), r); err != nil {
+			if err := writeRulingSVG(svgPath(*svgOut, i, len(hs)), r, style); err != nil {
 				fmt.Fprintln(stderr, "arbiter judge: --svg:", err)
 				return exitInput
 			}
@@ -230,7 +237,7 @@ chu shogi SFEN) and --moves its move texts.
 			out.Write(b)
 			continue
 		}
-		printReport(out, rs, h, r)
+		printReport(out, rs, h, r, style)
 		printMatch(out, r, match)
 	}
 	return code
@@ -283,7 +290,7 @@ func adjudicate(rs arbiter.Ruleset, h history, start arbiter.Start) (*arbiter.Re
 // printReport writes the human-readable adjudication of any game: every move in the
 // game's notations, the natures and evidence of the cycle's moves, a board of the cycle,
 // the patterns, the ruling with its references and the result.
-func printReport(w io.Writer, rs arbiter.Ruleset, h history, r *arbiter.Report) {
+func printReport(w io.Writer, rs arbiter.Ruleset, h history, r *arbiter.Report, style boardStyle) {
 	if h.name() != "" {
 		fmt.Fprintf(w, "== %s ==\n", h.name())
 	}
@@ -316,7 +323,7 @@ func printReport(w io.Writer, rs arbiter.Ruleset, h history, r *arbiter.Report) 
 			verb = "Repetition the refused move would close: the position after ply %d would repeat the position %s"
 		}
 		fmt.Fprintf(w, "\n"+verb+" (occurrence %d); the cycle is plies %d-%d. Cycle position:\n%s",
-			c.LastPly, pliesPhrase(earlier), c.Occurrence, c.FirstPly, c.LastPly, textBoard(rs, c.Position))
+			c.LastPly, pliesPhrase(earlier), c.Occurrence, c.FirstPly, c.LastPly, textBoard(rs, c.Position, style))
 		for _, sp := range c.Patterns {
 			status := "allowed"
 			if sp.Forbidden {
@@ -363,7 +370,7 @@ func printReport(w io.Writer, rs arbiter.Ruleset, h history, r *arbiter.Report) 
 	}
 	if r.Cycle == nil {
 		// No cycle board above: show where the game ended.
-		fmt.Fprintf(w, "Final position (after ply %d):\n%s", len(r.Plies), textBoard(rs, r.FinalPosition))
+		fmt.Fprintf(w, "Final position (after ply %d):\n%s", len(r.Plies), textBoard(rs, r.FinalPosition, style))
 	}
 	fmt.Fprintln(w)
 }
@@ -491,16 +498,6 @@ func threatWord(info arbiter.RulesetInfo, n arbiter.Nature) string {
 func sideWord(s arbiter.Side) string {
 	w := s.String()
 	return strings.ToUpper(w[:1]) + w[1:]
-}
-
-// textBoard draws a position as text where the game can, else gives it as it is written.
-func textBoard(rs arbiter.Ruleset, position string) string {
-	if tb, ok := rs.(arbiter.TextBoarder); ok {
-		if s, err := tb.TextBoard(position); err == nil {
-			return s
-		}
-	}
-	return position + "\n"
 }
 
 // printMatch says which casebook case the record is, with the book's ruling and whether

@@ -41,12 +41,12 @@ const usage = `arbiter rules on repetitions in xiangqi (Chinese chess): perpetua
 chase and the rest, under the Chinese (CXA 2020) and Asian (AXF/WXF) rulebooks.
 
 Usage:
-  arbiter judge --ruleset ID --fen FEN --moves "h2e2 h9g7 ..." [--json] [--svg FILE] [policy flags]
+  arbiter judge --ruleset ID --fen FEN --moves "h2e2 h9g7 ..." [--json] [--svg FILE] [--perspective second] [--board chinese] [policy flags]
   arbiter judge --ruleset ID [--json] [--svg FILE] [--game N] [--upto PLY] [--variation PATH|all] RECORD|GAMES.tsv.gz   one result per game
   arbiter compare [--rulesets chinese,asian] [--json] [--format csv|jsonl] [--all] [--variation PATH|all] RECORD|DIR|GAMES.tsv.gz
   arbiter compare [--rulesets chinese,asian] [--json] [--fen FEN] --moves "h2e2 h9g7 ..."   also banqi-*, chu-*
   arbiter casebook list [--ruleset ID] [--tag TAG] [--source TEXT]
-  arbiter casebook show [--svg FILE] [--ruleset ID] ID
+  arbiter casebook show [--svg FILE] [--ruleset ID] [--perspective second] [--board chinese] ID
   arbiter casebook verify [--ruleset ID] [--json]
   arbiter convert [--to pgn|dhtmlxq|xqf] [--game N] IN OUT   formats from the content and OUT's extension
   arbiter perft [--ruleset ID] [--fen FEN] --depth N [--divide]

@@ -25,12 +25,13 @@ func svgPath(path string, i, n int) string {
 }
 
 // writeRulingSVG writes the picture of a report's ruling (picture.Ruling) to path.
-func writeRulingSVG(path string, r *arbiter.Report) error {
+// The style's perspective turns the board round.
+func writeRulingSVG(path string, r *arbiter.Report, style boardStyle) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return err
 	}
-	if err := picture.Ruling(f, r); err != nil {
+	if err := picture.Ruling(f, r, style.pictureOptions()...); err != nil {
 		f.Close()
 		return err
 	}
@@ -39,7 +40,7 @@ func writeRulingSVG(path string, r *arbiter.Report) error {
 
 // writeCaseSVG writes the picture of a case's ruling under ruleset (the case's first
 // expectation's ruleset when empty), with the case's policy.
-func writeCaseSVG(path string, c *arbiterv1.Case, ruleset string) error {
+func writeCaseSVG(path string, c *arbiterv1.Case, ruleset string, style boardStyle) error {
 	if ruleset == "" && len(c.GetExpectations()) > 0 {
 		ruleset = c.GetExpectations()[0].GetRuleset()
 	}
@@ -58,5 +59,5 @@ func writeCaseSVG(path string, c *arbiterv1.Case, ruleset string) error {
 	if err != nil {
 		return err
 	}
-	return writeRulingSVG(path, r)
+	return writeRulingSVG(path, r, style)
 }

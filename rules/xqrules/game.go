@@ -174,11 +174,17 @@ func (r *Rules) housePolicy(req arbiter.Policy) arbiter.Policy {
 
 // TextBoard draws a FEN position as text.
 func (r *Rules) TextBoard(position string) (string, error) {
+	return TextBoard(position, xiangqi.TextBoardOptions{})
+}
+
+// TextBoard draws a FEN position as text with the given options (Black's side at the
+// bottom, Chinese piece characters); the rulesets' TextBoard is this without options.
+func TextBoard(position string, o xiangqi.TextBoardOptions) (string, error) {
 	p, err := xiangqi.ParseFENOptions(position, xiangqi.FENOptions{AllowUnreachable: true})
 	if err != nil {
 		return "", err
 	}
-	return p.String(), nil
+	return p.TextBoard(o), nil
 }
 
 // NewGame opens a game. The position is a FEN (empty: the standard start); a bad one is

@@ -271,6 +271,8 @@ const state = {
   rulesets: [],          // from GET /v1/rulesets
   pictures: false,       // AdjudicateRequest has "svg" (from the OpenAPI document)
   plyPictures: false,    // and "plySvgs"
+  incidentPictures: false, // and "incidentSvgs"
+  perspective: false,    // and "perspective" (boards from the second player's side)
   pgnGames: null,        // games of the last pasted PGN
   pgnText: null,
   steppers: [],          // one per shown ruling
@@ -284,6 +286,9 @@ async function loadCapabilities() {
     const req = schemas.v1AdjudicateRequest || {};
     state.pictures = !!(req.properties && req.properties.svg);
     state.plyPictures = !!(req.properties && req.properties.plySvgs);
+    state.incidentPictures = !!(req.properties && req.properties.incidentSvgs);
+    state.perspective = !!(req.properties && req.properties.perspective);
+    $("perspective-field").hidden = !state.perspective;
   } catch (e) {
     state.pictures = false;
   }
@@ -436,7 +441,8 @@ async function judge(ev) {
     const base = {fen: game.fen, moves: game.moves, policy: policy()};
     state.lastFen = game.fen;
     if (state.pictures) base.svg = true;
-    const answers = await Promise.all(ids.map((id) => adjudicateWithPictures(Object.assign({ruleset: id}, base))
+    if (state.incidentPictures) base.incidentSvgs = true;
+    const answers = await Promise.all(ids.map((id) => adjudicateWithPictures(requestFor(id, base))
       .then((r) => ({id, r}), (err) => ({id, err}))));
     showHistory(game);
     // The same bad input fails under every ruleset: say it once.
@@ -474,6 +480,19 @@ async function judge(ev) {
   }
 }
 
+// secondSide says whether the boards are drawn from the second player's side.
+function secondSide() {
+  return state.perspective && $("perspective").value === "second";
+}
+
+// requestFor is the request for one ruleset: the history, and the side the pictures are
+// drawn from in that game's words (Black for xiangqi and banqi, gote for chu shogi).
+function requestFor(id, base) {
+  const req = Object.assign({}, base, {ruleset: id});
+  if (secondSide()) req.perspective = gameOf(id) === "chu-shogi" ? "SIDE_GOTE" : "SIDE_BLACK";
+  return req;
+}
+
 // adjudicateWithPictures asks for the ruling with a picture per ply when the server draws
 // them; a history too long for ply pictures (the server says so on "ply_svgs") is asked
 // again without them, and the stepper then fetches the pictures it shows one by one.
@@ -501,6 +520,7 @@ function judgeLink(ids, game) {
   q.set("r", ids.join(","));
   if (game.fen) q.set("fen", game.fen);
   q.set("moves", game.moves.join(" "));
+  if (secondSide()) q.set("view", "second");
   return "#judge?" + q.toString();
 }
 
@@ -509,6 +529,7 @@ function judgeFromLink(query) {
   const q = new URLSearchParams(query);
   $("fen").value = q.get("fen") || "";
   $("game").value = q.get("moves") || "";
+  $("perspective").value = q.get("view") === "second" ? "second" : "";
   const want = (q.get("r") || "").split(",").map((x) => x.trim()).filter(Boolean);
   const known = new Set(state.rulesets.map((r) => r.id));
   for (const i of document.querySelectorAll('#rulesets input[name="ruleset"]')) i.checked = want.includes(i.value);
@@ -700,12 +721,100 @@ function rulingView(r, request) {
     sec.append(el("details", {class: "full-explanation"}, el("summary", {}, "Full explanation, ply by ply"), el("p", {}, r.explanation)));
   }
 
+  if (r.officialCase) sec.append(officialCaseView(r));
+  const stepper = stepperView(r, request);
+  if ((r.incidents || []).length) sec.append(incidentsView(r, request, stepper.stepper));
   const body = el("div", {class: "ruling-body"});
   if (r.svg) body.append(pictureView(r.svg, "The cycle position with the moves of the cycle: " + termText(verdict, r.game)));
   if (r.cycle) body.append(cycleView(r));
   sec.append(body);
-  sec.append(stepperView(r, request));
+  sec.append(stepper);
   return sec;
+}
+
+// officialCaseView says which casebook case the history is, what the book rules and
+// whether arbiter agrees (a known divergence says why it differs), with a link that
+// opens the case in the casebook.
+function officialCaseView(r) {
+  const oc = r.officialCase;
+  const src = String(oc.source || "");
+  const parts = src.split(", ");
+  const last = parts[parts.length - 1];
+  const name = src && parts.length > 1 && last.length <= 12 ? src.split(" ")[0] + " " + last : oc.id;
+  const bookVerdict = oc.verdict && oc.verdict !== "VERDICT_UNSPECIFIED" ? term(oc.verdict, r.game) : "no repetition ruling";
+  const ours = r.ruling ? term(r.ruling.verdict, r.game) : "no ruling";
+  const box = el("div", {class: "official-case", role: "note", "aria-label": "Casebook case"},
+    el("p", {}, el("strong", {}, "This is ", el("span", {lang: "zh"}, name)), " (", el("code", {}, oc.id), oc.title ? ": " + oc.title : "", ")",
+      oc.orientation && oc.orientation !== "original" ? ", " + oc.orientation : "", ". ",
+      "The book rules ", el("span", {class: "book-verdict"}, bookVerdict), "; ",
+      oc.knownDivergence ? ["arbiter differs: it rules ", ours, "."] : "arbiter agrees.",
+      " ", el("a", {href: "#case=" + encodeURIComponent(oc.id), class: "open-case"}, "Open the case in the casebook")));
+  if (oc.knownDivergence) {
+    box.classList.add("differs");
+    box.append(el("details", {class: "divergence"}, el("summary", {}, "Why arbiter differs from the book"), el("p", {}, oc.knownDivergence)));
+  }
+  return box;
+}
+
+// incidentsView lists every repetition of the record: its plies, occurrence, verdict,
+// each side's pattern and what the policy did. Choosing one steps to the end of its cycle
+// (the cycle's moves marked in the move list) and shows its picture.
+function incidentsView(r, request, stepper) {
+  const incidents = r.incidents || [];
+  const nums = numberingOf(r, request.fen);
+  const moveNo = (ply) => {
+    const x = nums[ply - 1];
+    return x ? (x.first ? x.no + "." : x.no + "…") : "ply " + ply;
+  };
+  const detail = el("div", {class: "incident-detail", "aria-live": "polite"});
+  const box = el("section", {class: "incidents", "aria-label": "Repetitions in the record"},
+    el("h4", {}, incidents.length === 1 ? "1 repetition in the record" : incidents.length + " repetitions in the record",
+      " ", zh("重复局面")));
+  const list = el("ol", {class: "incident-list"});
+  const items = [];
+  incidents.forEach((inc, i) => {
+    const verdict = inc.ruling ? inc.ruling.verdict : "";
+    const pats = ((inc.cycle && inc.cycle.patterns) || []).map((p) =>
+      el("span", {class: "pattern " + (p.forbidden ? "forbidden" : "allowed")}, term(p.side), ": ", p.pattern || "", " ",
+        native(p.patternChinese || "", r.game), " (", term(p.forbidden ? "PATTERN_FORBIDDEN" : "PATTERN_ALLOWED", r.game), ")"));
+    const button = el("button", {type: "button", class: "incident", "aria-pressed": "false",
+      "data-first-ply": inc.firstPly, "data-last-ply": inc.lastPly, onclick: () => choose(i)},
+      el("span", {class: "incident-plies"}, "Plies ", inc.firstPly, "–", inc.lastPly, " (", moveNo(inc.firstPly), " to ", moveNo(inc.lastPly), ")"),
+      " · occurrence ", inc.occurrence || 2, " · ",
+      el("span", {class: verdictClass(verdict)}, verdict ? term(verdict, r.game) : "no ruling"),
+      " · ", el("span", {class: "policy-did"}, policyDid(inc, r.game)),
+      pats.length ? el("span", {class: "patterns-line"}, pats.flatMap((p, k) => (k ? ["; ", p] : [p]))) : null);
+    items.push(button);
+    list.append(el("li", {}, button));
+  });
+  const choose = (i) => {
+    const inc = incidents[i];
+    items.forEach((b, k) => b.setAttribute("aria-pressed", k === i ? "true" : "false"));
+    if (stepper) stepper.showCycle(inc.firstPly, inc.lastPly);
+    detail.replaceChildren(el("p", {}, el("strong", {}, "Plies ", inc.firstPly, "–", inc.lastPly, ": "), inc.explanation || ""));
+    const svg = (r.incidentSvgs || [])[i];
+    if (svg) detail.append(pictureView(svg, "Repetition at plies " + inc.firstPly + "–" + inc.lastPly + ": " + termText(inc.ruling ? inc.ruling.verdict : "", r.game)));
+    // Stepping scrolled the move list into view; the incident chosen and its picture are
+    // what the user looks at.
+    items[i].scrollIntoView({block: "start"});
+  };
+  box.append(list, detail);
+  return box;
+}
+
+// policyDid says what the policy did with an incident.
+function policyDid(inc, game) {
+  switch (inc.status) {
+    case "GAME_STATUS_GAME_OVER":
+      return "ended the game: " + termText(inc.result || "RESULT_UNSPECIFIED", game) +
+        (inc.termination ? " (" + termText(inc.termination, game) + ")" : "") + " at ply " + inc.lastPly;
+    case "GAME_STATUS_MOVE_FORBIDDEN":
+      return "move refused at ply " + inc.lastPly;
+    case "GAME_STATUS_RULING_WARNING":
+      return "warning; the game goes on";
+    default:
+      return "allowed; the game goes on";
+  }
 }
 
 // pictureView shows a server-drawn SVG as an image (an <img> runs no script).
@@ -886,7 +995,7 @@ function stepperView(r, request) {
     into.append(slot);
     let pending = s.cache.get(n);
     if (!pending) {
-      pending = api("POST", "/v1/adjudicate", Object.assign({}, request, {ruleset: r.ruleset, moves: request.moves.slice(0, n), svg: true}))
+      pending = api("POST", "/v1/adjudicate", Object.assign(requestFor(r.ruleset, request), {moves: request.moves.slice(0, n), svg: true, plySvgs: false, incidentSvgs: false}))
         .then((x) => x.svg || "", () => "");
       s.cache.set(n, pending);
     }
@@ -894,6 +1003,17 @@ function stepperView(r, request) {
       if (svg && slot.isConnected) slot.replaceWith(pictureView(svg, "The position after ply " + n));
     });
   };
+  // showCycle marks an incident's plies in the list and steps to its last one.
+  s.showCycle = (first, last) => {
+    for (const li of list.children) {
+      const ply = Number(li.dataset.ply);
+      li.classList.toggle("in-incident", ply >= first && ply <= last);
+    }
+    const i = plies.findIndex((p) => p.ply === last);
+    box.open = true;
+    s.go(i >= 0 ? i : plies.length - 1);
+  };
+  box.stepper = s;
   list.addEventListener("keydown", (e) => stepKey(s, e));
   list.addEventListener("focus", () => { state.activeStepper = s; });
   state.steppers.push(s);
@@ -1025,8 +1145,39 @@ async function openCase(id) {
         el("td", {}, natureMarks(x.natures, gameOf(x.ruleset))),
         el("td", {}, (x.chased || []).join(", ")),
         el("td", {}, x.knownDivergence || ""))))),
-    el("p", {}, el("button", {type: "button", onclick: () => judgeCase(c)}, "Judge this case ", zh("裁判"))));
+    el("p", {}, el("button", {type: "button", class: "judge-case", onclick: () => judgeCase(c)}, "Judge this case ", zh("裁判"))));
+  if (state.pictures) {
+    const slot = el("div", {class: "case-diagram"});
+    box.querySelector("dl.facts").after(slot);
+    caseDiagram(c, slot);
+  }
   box.focus();
+}
+
+// caseDiagram shows a case's diagram: the server's picture of its ruling under the case's
+// first ruleset (the position the cycle starts and ends in, with the moves as arrows),
+// from the side the judge form's "Boards seen from" names; a button turns it round.
+async function caseDiagram(c, slot) {
+  const x = (c.expectations || [])[0];
+  if (!x) return;
+  const req = requestFor(x.ruleset, {fen: c.fen || "", moves: String(c.moves || "").split(/\s+/).filter(Boolean), svg: true});
+  if (c.policy) req.policy = c.policy;
+  if (c.deal) req.deal = c.deal;
+  let svg = "";
+  try {
+    svg = (await api("POST", "/v1/adjudicate", req)).svg || "";
+  } catch (err) {
+    slot.replaceChildren(el("p", {class: "muted"}, "No diagram: ", err.message || String(err)));
+    return;
+  }
+  if (!svg || !slot.isConnected) return;
+  const second = secondSide();
+  const flip = el("button", {type: "button", class: "flip-board", "aria-pressed": second ? "true" : "false", onclick: () => {
+    $("perspective").value = second ? "" : "second";
+    caseDiagram(c, slot);
+  }}, "View from " + (gameOf(x.ruleset) === "chu-shogi" ? (second ? "sente's" : "gote's") : (second ? "Red's" : "Black's")) + " side");
+  slot.replaceChildren(el("h4", {}, "Diagram ", zh("图"), " with the moves, as arbiter rules them under ", x.ruleset),
+    pictureView(svg, "Diagram of " + c.id + ": the position with the moves of the case as arrows"), state.perspective ? flip : null);
 }
 
 function judgeCase(c) {
@@ -1186,6 +1337,10 @@ async function main() {
   $("cases-form").addEventListener("submit", listCases);
   $("verify-form").addEventListener("submit", verify);
   $("verify-problems").addEventListener("change", renderVerify);
+  // The pictures are the server's: turning the boards round asks for them again.
+  $("perspective").addEventListener("change", () => {
+    if ($("results").querySelector(".ruling")) judge();
+  });
   $("pgn-game").addEventListener("change", () => {
     const g = state.pgnGames && state.pgnGames[Number($("pgn-game").value)];
     if (g && g.fen) $("fen").value = g.fen;

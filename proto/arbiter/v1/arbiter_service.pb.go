@@ -124,6 +124,11 @@ type AdjudicateRequest struct {
 	// the order of AdjudicateResponse.incidents (each drawn as svg draws the latest
 	// cycle). Off by default.
 	IncidentSvgs bool `protobuf:"varint,32,opt,name=incident_svgs,json=incidentSvgs,proto3" json:"incident_svgs,omitempty"`
+	// The side at the bottom of every picture this response draws: SIDE_BLACK (xiangqi,
+	// banqi) or SIDE_GOTE (chu shogi) turns the board round, as that player sees it (the
+	// coordinates move with it); unset, SIDE_RED or SIDE_SENTE draws the first player at
+	// the bottom.
+	Perspective Side `protobuf:"varint,33,opt,name=perspective,proto3,enum=arbiter.v1.Side" json:"perspective,omitempty"`
 	// Judge the record as it stood after this ply (1-based): the moves after it are not
 	// read. 0 (the default) judges every move; a value past the last move is the whole
 	// record.
@@ -227,6 +232,13 @@ func (x *AdjudicateRequest) GetIncidentSvgs() bool {
 		return x.IncidentSvgs
 	}
 	return false
+}
+
+func (x *AdjudicateRequest) GetPerspective() Side {
+	if x != nil {
+		return x.Perspective
+	}
+	return Side_SIDE_UNSPECIFIED
 }
 
 func (x *AdjudicateRequest) GetUptoPly() int32 {
@@ -1817,7 +1829,7 @@ var File_arbiter_v1_arbiter_service_proto protoreflect.FileDescriptor
 const file_arbiter_v1_arbiter_service_proto_rawDesc = "" +
 	"\n" +
 	" arbiter/v1/arbiter_service.proto\x12\n" +
-	"arbiter.v1\x1a\x1darbiter/v1/adjudication.proto\x1a\x19arbiter/v1/casebook.proto\x1a\x17arbiter/v1/ruling.proto\"\xe4\x02\n" +
+	"arbiter.v1\x1a\x1darbiter/v1/adjudication.proto\x1a\x19arbiter/v1/casebook.proto\x1a\x17arbiter/v1/ruling.proto\"\x98\x03\n" +
 	"\x11AdjudicateRequest\x12\x18\n" +
 	"\aruleset\x18\x01 \x01(\tR\aruleset\x12\x10\n" +
 	"\x03fen\x18\x02 \x01(\tR\x03fen\x12\x14\n" +
@@ -1827,7 +1839,8 @@ const file_arbiter_v1_arbiter_service_proto_rawDesc = "" +
 	"\x04deal\x182 \x01(\tR\x04deal\x12\x10\n" +
 	"\x03svg\x18\x1e \x01(\bR\x03svg\x12\x19\n" +
 	"\bply_svgs\x18\x1f \x01(\bR\aplySvgs\x12#\n" +
-	"\rincident_svgs\x18  \x01(\bR\fincidentSvgs\x12\x19\n" +
+	"\rincident_svgs\x18  \x01(\bR\fincidentSvgs\x122\n" +
+	"\vperspective\x18! \x01(\x0e2\x10.arbiter.v1.SideR\vperspective\x12\x19\n" +
 	"\bupto_ply\x18\x06 \x01(\x05R\auptoPly\x12.\n" +
 	"\x06record\x18< \x01(\v2\x16.arbiter.v1.GameRecordR\x06record\"\xc5\x06\n" +
 	"\x12AdjudicateResponse\x12\x18\n" +
@@ -2004,13 +2017,13 @@ var file_arbiter_v1_arbiter_service_proto_goTypes = []any{
 	nil,                            // 21: arbiter.v1.GameSource.TagsEntry
 	(Notation)(0),                  // 22: arbiter.v1.Notation
 	(*Policy)(nil),                 // 23: arbiter.v1.Policy
-	(*PlyReport)(nil),              // 24: arbiter.v1.PlyReport
-	(*Cycle)(nil),                  // 25: arbiter.v1.Cycle
-	(*Ruling)(nil),                 // 26: arbiter.v1.Ruling
-	(Result)(0),                    // 27: arbiter.v1.Result
-	(Termination)(0),               // 28: arbiter.v1.Termination
-	(GameStatus)(0),                // 29: arbiter.v1.GameStatus
-	(Side)(0),                      // 30: arbiter.v1.Side
+	(Side)(0),                      // 24: arbiter.v1.Side
+	(*PlyReport)(nil),              // 25: arbiter.v1.PlyReport
+	(*Cycle)(nil),                  // 26: arbiter.v1.Cycle
+	(*Ruling)(nil),                 // 27: arbiter.v1.Ruling
+	(Result)(0),                    // 28: arbiter.v1.Result
+	(Termination)(0),               // 29: arbiter.v1.Termination
+	(GameStatus)(0),                // 30: arbiter.v1.GameStatus
 	(*Incident)(nil),               // 31: arbiter.v1.Incident
 	(*OfficialCase)(nil),           // 32: arbiter.v1.OfficialCase
 	(*Case)(nil),                   // 33: arbiter.v1.Case
@@ -2019,59 +2032,60 @@ var file_arbiter_v1_arbiter_service_proto_goTypes = []any{
 var file_arbiter_v1_arbiter_service_proto_depIdxs = []int32{
 	22, // 0: arbiter.v1.AdjudicateRequest.notation:type_name -> arbiter.v1.Notation
 	23, // 1: arbiter.v1.AdjudicateRequest.policy:type_name -> arbiter.v1.Policy
-	3,  // 2: arbiter.v1.AdjudicateRequest.record:type_name -> arbiter.v1.GameRecord
-	24, // 3: arbiter.v1.AdjudicateResponse.plies:type_name -> arbiter.v1.PlyReport
-	25, // 4: arbiter.v1.AdjudicateResponse.cycle:type_name -> arbiter.v1.Cycle
-	26, // 5: arbiter.v1.AdjudicateResponse.ruling:type_name -> arbiter.v1.Ruling
-	27, // 6: arbiter.v1.AdjudicateResponse.result:type_name -> arbiter.v1.Result
-	28, // 7: arbiter.v1.AdjudicateResponse.termination:type_name -> arbiter.v1.Termination
-	29, // 8: arbiter.v1.AdjudicateResponse.status:type_name -> arbiter.v1.GameStatus
-	30, // 9: arbiter.v1.AdjudicateResponse.first_player:type_name -> arbiter.v1.Side
-	8,  // 10: arbiter.v1.AdjudicateResponse.rejected:type_name -> arbiter.v1.MoveRejected
-	4,  // 11: arbiter.v1.AdjudicateResponse.source:type_name -> arbiter.v1.GameSource
-	31, // 12: arbiter.v1.AdjudicateResponse.incidents:type_name -> arbiter.v1.Incident
-	32, // 13: arbiter.v1.AdjudicateResponse.official_case:type_name -> arbiter.v1.OfficialCase
-	0,  // 14: arbiter.v1.GameRecord.format:type_name -> arbiter.v1.RecordFormat
-	21, // 15: arbiter.v1.GameSource.tags:type_name -> arbiter.v1.GameSource.TagsEntry
-	6,  // 16: arbiter.v1.PlayGameRequest.start:type_name -> arbiter.v1.GameStart
-	23, // 17: arbiter.v1.GameStart.policy:type_name -> arbiter.v1.Policy
-	22, // 18: arbiter.v1.GameStart.notation:type_name -> arbiter.v1.Notation
-	24, // 19: arbiter.v1.PlayGameResponse.ply:type_name -> arbiter.v1.PlyReport
-	29, // 20: arbiter.v1.PlayGameResponse.status:type_name -> arbiter.v1.GameStatus
-	25, // 21: arbiter.v1.PlayGameResponse.cycle:type_name -> arbiter.v1.Cycle
-	26, // 22: arbiter.v1.PlayGameResponse.ruling:type_name -> arbiter.v1.Ruling
-	27, // 23: arbiter.v1.PlayGameResponse.result:type_name -> arbiter.v1.Result
-	28, // 24: arbiter.v1.PlayGameResponse.termination:type_name -> arbiter.v1.Termination
-	8,  // 25: arbiter.v1.PlayGameResponse.rejected:type_name -> arbiter.v1.MoveRejected
-	22, // 26: arbiter.v1.CompareRequest.notation:type_name -> arbiter.v1.Notation
-	23, // 27: arbiter.v1.CompareRequest.policy:type_name -> arbiter.v1.Policy
-	3,  // 28: arbiter.v1.CompareRequest.record:type_name -> arbiter.v1.GameRecord
-	2,  // 29: arbiter.v1.CompareResponse.adjudications:type_name -> arbiter.v1.AdjudicateResponse
-	23, // 30: arbiter.v1.Ruleset.default_policy:type_name -> arbiter.v1.Policy
-	12, // 31: arbiter.v1.Ruleset.options:type_name -> arbiter.v1.RulesetOption
-	11, // 32: arbiter.v1.ListRulesetsResponse.rulesets:type_name -> arbiter.v1.Ruleset
-	33, // 33: arbiter.v1.ListCasesResponse.cases:type_name -> arbiter.v1.Case
-	33, // 34: arbiter.v1.GetCaseResponse.case:type_name -> arbiter.v1.Case
-	34, // 35: arbiter.v1.VerifyCasebookResponse.results:type_name -> arbiter.v1.CaseResult
-	1,  // 36: arbiter.v1.ArbiterService.Adjudicate:input_type -> arbiter.v1.AdjudicateRequest
-	5,  // 37: arbiter.v1.ArbiterService.PlayGame:input_type -> arbiter.v1.PlayGameRequest
-	9,  // 38: arbiter.v1.ArbiterService.Compare:input_type -> arbiter.v1.CompareRequest
-	13, // 39: arbiter.v1.ArbiterService.ListRulesets:input_type -> arbiter.v1.ListRulesetsRequest
-	15, // 40: arbiter.v1.ArbiterService.ListCases:input_type -> arbiter.v1.ListCasesRequest
-	17, // 41: arbiter.v1.ArbiterService.GetCase:input_type -> arbiter.v1.GetCaseRequest
-	19, // 42: arbiter.v1.ArbiterService.VerifyCasebook:input_type -> arbiter.v1.VerifyCasebookRequest
-	2,  // 43: arbiter.v1.ArbiterService.Adjudicate:output_type -> arbiter.v1.AdjudicateResponse
-	7,  // 44: arbiter.v1.ArbiterService.PlayGame:output_type -> arbiter.v1.PlayGameResponse
-	10, // 45: arbiter.v1.ArbiterService.Compare:output_type -> arbiter.v1.CompareResponse
-	14, // 46: arbiter.v1.ArbiterService.ListRulesets:output_type -> arbiter.v1.ListRulesetsResponse
-	16, // 47: arbiter.v1.ArbiterService.ListCases:output_type -> arbiter.v1.ListCasesResponse
-	18, // 48: arbiter.v1.ArbiterService.GetCase:output_type -> arbiter.v1.GetCaseResponse
-	20, // 49: arbiter.v1.ArbiterService.VerifyCasebook:output_type -> arbiter.v1.VerifyCasebookResponse
-	43, // [43:50] is the sub-list for method output_type
-	36, // [36:43] is the sub-list for method input_type
-	36, // [36:36] is the sub-list for extension type_name
-	36, // [36:36] is the sub-list for extension extendee
-	0,  // [0:36] is the sub-list for field type_name
+	24, // 2: arbiter.v1.AdjudicateRequest.perspective:type_name -> arbiter.v1.Side
+	3,  // 3: arbiter.v1.AdjudicateRequest.record:type_name -> arbiter.v1.GameRecord
+	25, // 4: arbiter.v1.AdjudicateResponse.plies:type_name -> arbiter.v1.PlyReport
+	26, // 5: arbiter.v1.AdjudicateResponse.cycle:type_name -> arbiter.v1.Cycle
+	27, // 6: arbiter.v1.AdjudicateResponse.ruling:type_name -> arbiter.v1.Ruling
+	28, // 7: arbiter.v1.AdjudicateResponse.result:type_name -> arbiter.v1.Result
+	29, // 8: arbiter.v1.AdjudicateResponse.termination:type_name -> arbiter.v1.Termination
+	30, // 9: arbiter.v1.AdjudicateResponse.status:type_name -> arbiter.v1.GameStatus
+	24, // 10: arbiter.v1.AdjudicateResponse.first_player:type_name -> arbiter.v1.Side
+	8,  // 11: arbiter.v1.AdjudicateResponse.rejected:type_name -> arbiter.v1.MoveRejected
+	4,  // 12: arbiter.v1.AdjudicateResponse.source:type_name -> arbiter.v1.GameSource
+	31, // 13: arbiter.v1.AdjudicateResponse.incidents:type_name -> arbiter.v1.Incident
+	32, // 14: arbiter.v1.AdjudicateResponse.official_case:type_name -> arbiter.v1.OfficialCase
+	0,  // 15: arbiter.v1.GameRecord.format:type_name -> arbiter.v1.RecordFormat
+	21, // 16: arbiter.v1.GameSource.tags:type_name -> arbiter.v1.GameSource.TagsEntry
+	6,  // 17: arbiter.v1.PlayGameRequest.start:type_name -> arbiter.v1.GameStart
+	23, // 18: arbiter.v1.GameStart.policy:type_name -> arbiter.v1.Policy
+	22, // 19: arbiter.v1.GameStart.notation:type_name -> arbiter.v1.Notation
+	25, // 20: arbiter.v1.PlayGameResponse.ply:type_name -> arbiter.v1.PlyReport
+	30, // 21: arbiter.v1.PlayGameResponse.status:type_name -> arbiter.v1.GameStatus
+	26, // 22: arbiter.v1.PlayGameResponse.cycle:type_name -> arbiter.v1.Cycle
+	27, // 23: arbiter.v1.PlayGameResponse.ruling:type_name -> arbiter.v1.Ruling
+	28, // 24: arbiter.v1.PlayGameResponse.result:type_name -> arbiter.v1.Result
+	29, // 25: arbiter.v1.PlayGameResponse.termination:type_name -> arbiter.v1.Termination
+	8,  // 26: arbiter.v1.PlayGameResponse.rejected:type_name -> arbiter.v1.MoveRejected
+	22, // 27: arbiter.v1.CompareRequest.notation:type_name -> arbiter.v1.Notation
+	23, // 28: arbiter.v1.CompareRequest.policy:type_name -> arbiter.v1.Policy
+	3,  // 29: arbiter.v1.CompareRequest.record:type_name -> arbiter.v1.GameRecord
+	2,  // 30: arbiter.v1.CompareResponse.adjudications:type_name -> arbiter.v1.AdjudicateResponse
+	23, // 31: arbiter.v1.Ruleset.default_policy:type_name -> arbiter.v1.Policy
+	12, // 32: arbiter.v1.Ruleset.options:type_name -> arbiter.v1.RulesetOption
+	11, // 33: arbiter.v1.ListRulesetsResponse.rulesets:type_name -> arbiter.v1.Ruleset
+	33, // 34: arbiter.v1.ListCasesResponse.cases:type_name -> arbiter.v1.Case
+	33, // 35: arbiter.v1.GetCaseResponse.case:type_name -> arbiter.v1.Case
+	34, // 36: arbiter.v1.VerifyCasebookResponse.results:type_name -> arbiter.v1.CaseResult
+	1,  // 37: arbiter.v1.ArbiterService.Adjudicate:input_type -> arbiter.v1.AdjudicateRequest
+	5,  // 38: arbiter.v1.ArbiterService.PlayGame:input_type -> arbiter.v1.PlayGameRequest
+	9,  // 39: arbiter.v1.ArbiterService.Compare:input_type -> arbiter.v1.CompareRequest
+	13, // 40: arbiter.v1.ArbiterService.ListRulesets:input_type -> arbiter.v1.ListRulesetsRequest
+	15, // 41: arbiter.v1.ArbiterService.ListCases:input_type -> arbiter.v1.ListCasesRequest
+	17, // 42: arbiter.v1.ArbiterService.GetCase:input_type -> arbiter.v1.GetCaseRequest
+	19, // 43: arbiter.v1.ArbiterService.VerifyCasebook:input_type -> arbiter.v1.VerifyCasebookRequest
+	2,  // 44: arbiter.v1.ArbiterService.Adjudicate:output_type -> arbiter.v1.AdjudicateResponse
+	7,  // 45: arbiter.v1.ArbiterService.PlayGame:output_type -> arbiter.v1.PlayGameResponse
+	10, // 46: arbiter.v1.ArbiterService.Compare:output_type -> arbiter.v1.CompareResponse
+	14, // 47: arbiter.v1.ArbiterService.ListRulesets:output_type -> arbiter.v1.ListRulesetsResponse
+	16, // 48: arbiter.v1.ArbiterService.ListCases:output_type -> arbiter.v1.ListCasesResponse
+	18, // 49: arbiter.v1.ArbiterService.GetCase:output_type -> arbiter.v1.GetCaseResponse
+	20, // 50: arbiter.v1.ArbiterService.VerifyCasebook:output_type -> arbiter.v1.VerifyCasebookResponse
+	44, // [44:51] is the sub-list for method output_type
+	37, // [37:44] is the sub-list for method input_type
+	37, // [37:37] is the sub-list for extension type_name
+	37, // [37:37] is the sub-list for extension extendee
+	0,  // [0:37] is the sub-list for field type_name
 }
 
 func init() { file_arbiter_v1_arbiter_service_proto_init() }
