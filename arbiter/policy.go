@@ -53,7 +53,7 @@ const MaxNaturalMoveLimit = 1000
 // MaxCheckCountLimit is the largest Policy.CheckCountLimit.
 const MaxCheckCountLimit = 10000
 
-// DefaultPolicy returns the defaults of product.md.
+// DefaultPolicy returns the house policy's defaults (README.md, policy flags).
 func DefaultPolicy() Policy {
 	return Policy{LossAtOccurrence: 3, OnViolation: ViolationLose, DrawAtOccurrence: 3, NaturalMoveLimit: 60, CheckCountLimit: 10}
 }

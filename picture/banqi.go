@@ -8,7 +8,7 @@ import (
 	"github.com/arbiter-xq/arbiter/banqi"
 )
 
-// banqiLabels are the characters of the banqi pieces (spec/banqi.md §2.2, traditional
+// banqiLabels are the characters of the banqi pieces (docs/rules/banqi.md §2.2, traditional
 // characters as the sets have them): 帥仕相俥傌炮兵 for Red, 將士象車馬砲卒 for Black.
 var banqiLabels = [2][8]string{
 	{"", "帥", "仕", "相", "俥", "傌", "炮", "兵"},

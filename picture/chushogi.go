@@ -7,7 +7,7 @@ import (
 	"github.com/arbiter-xq/arbiter/chushogi"
 )
 
-// chuLabels are the two kanji written on chu shogi pieces (chu-shogi.md §3.2), by kind;
+// chuLabels are the two kanji written on chu shogi pieces (docs/rules/chu-shogi.md §3.2), by kind;
 // chuPromotedLabels those of the promoted pieces, written in red. A promoted piece that
 // moves like another kind carries that kind's name (+R 龍王, +F 角行 ...), as the sets
 // do; the red label tells it from the unpromoted piece.

@@ -20,7 +20,7 @@ import (
 	arbiterv1 "github.com/arbiter-xq/arbiter/proto/arbiter/v1"
 )
 
-// policyFlags binds the policy knobs of product.md to flags. They mean what the API's
+// policyFlags binds the policy knobs (README.md, policy flags) to flags. They mean what the API's
 // Policy fields mean, and are validated by the same code (apiconv.CheckPolicy).
 type policyFlags struct {
 	lossAt, drawAt, naturalLimit, checkLimit, noDrawBefore int

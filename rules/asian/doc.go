@@ -1,7 +1,7 @@
 // Package asian implements the Asian Xiangqi Federation repetition rules (AXF 2003,
 // adopted almost verbatim as the WXF World Xiangqi Rules 2018) as an xqrules.Ruleset.
 //
-// The rules are read from shared/spec/rules-asian.md; rule numbers follow the Eric Wu
+// The rules are read from docs/rules/asian.md; rule numbers follow the Eric Wu
 // translation ("AXF rule 15") and diagrams the WXF manual ("D18").
 //
 // How a cycle is read:

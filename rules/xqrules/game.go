@@ -26,7 +26,7 @@ type Rules struct {
 	layered *layered
 }
 
-// New makes a cycle judge a ruleset with the house policy of product.md as its defaults.
+// New makes a cycle judge a ruleset with the house policy (README.md, policy flags) as its defaults.
 func New(judge Ruleset) *Rules {
 	return &Rules{judge: judge, base: judge.Info().ID, policy: arbiter.DefaultPolicy()}
 }

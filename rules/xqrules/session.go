@@ -325,7 +325,7 @@ func (s *Session) end(r arbiter.Result, t arbiter.Termination) {
 
 // countNatural advances the natural-move counter: a capture resets it; a check beyond
 // the side's CheckCountLimit in the window does not count (CXA 2020 practice, see
-// rules-chinese.md §3; pinned by the casebook's natural-limit cases).
+// docs/rules/chinese.md §3; pinned by the casebook's natural-limit cases).
 func (s *Session) countNatural(mover xiangqi.Color, rec xiangqi.PlyRecord) {
 	if rec.Captured != xiangqi.NoPiece {
 		s.counted, s.checks = 0, [2]int{}
