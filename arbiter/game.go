@@ -178,6 +178,12 @@ type TextBoarder interface {
 	TextBoard(position string) (string, error)
 }
 
+// StyledTextBoarder is a ruleset whose text board can be drawn from the second
+// player's side (Black, gote) or with the game's own characters (xiangqi's 帥 將).
+type StyledTextBoarder interface {
+	StyledTextBoard(position string, second, native bool) (string, error)
+}
+
 // Session is one game in progress: it replays moves one at a time with full legality
 // checks and keeps only what the rules need (a window of positions since the last
 // irreversible ply), so the cost of Play does not grow with the game's length.

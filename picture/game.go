@@ -78,6 +78,10 @@ func gameAdapter(game string) (GameAdapter, bool) {
 	return GameAdapter{}, false
 }
 
+// HasPlyPictures reports whether Plies draws per-step pictures for the game (xiangqi so
+// far; the others get none).
+func HasPlyPictures(game string) bool { return game == arbiter.GameXiangqi }
+
 // HasGame reports whether this package can draw the game's reports.
 func HasGame(game string) bool {
 	_, ok := gameAdapter(game)

@@ -14,6 +14,7 @@ import (
 	"github.com/arbiter-xq/arbiter/apiconv"
 	"github.com/arbiter-xq/arbiter/arbiter"
 	"github.com/arbiter-xq/arbiter/casebook"
+	"github.com/arbiter-xq/arbiter/picture"
 	arbiterv1 "github.com/arbiter-xq/arbiter/proto/arbiter/v1"
 	"github.com/prometheus/client_golang/prometheus"
 	"google.golang.org/grpc"
@@ -172,7 +173,7 @@ func (s *Server) Adjudicate(ctx context.Context, req *arbiterv1.AdjudicateReques
 	if pics.Plies && len(moves) > apiconv.MaxPlyPictures {
 		return nil, tooLong("ply_svgs", len(moves), apiconv.MaxPlyPictures)
 	}
-	if pics.Plies && rs.Info().Game == arbiter.GameXiangqi {
+	if pics.Plies && picture.HasPlyPictures(rs.Info().Game) {
 		// Refused before the work when the pictures alone cannot fit in a reply.
 		if n := (len(moves) + 1) * minPlyPicture; n > s.cfg.MaxResponseBytes {
 			return nil, s.tooLargeAtLeast(n, "at least ")

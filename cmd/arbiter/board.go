@@ -7,8 +7,6 @@ import (
 
 	"github.com/arbiter-xq/arbiter/arbiter"
 	"github.com/arbiter-xq/arbiter/picture"
-	"github.com/arbiter-xq/arbiter/rules/xqrules"
-	"github.com/arbiter-xq/arbiter/xiangqi"
 )
 
 // boardFlags choose how judge and casebook show draw boards: the side at the bottom
@@ -57,11 +55,12 @@ func (s boardStyle) pictureOptions() []picture.Option {
 	return nil
 }
 
-// textBoard draws a position as text where the game can, in the style (xiangqi: from
-// either side, in letters or characters), else gives it as it is written.
+// textBoard draws a position as text where the game can, in the style where the game
+// offers it (xiangqi: from either side, in letters or characters), else gives it as it
+// is written.
 func textBoard(rs arbiter.Ruleset, position string, style boardStyle) string {
-	if rs.Info().Game == arbiter.GameXiangqi {
-		if s, err := xqrules.TextBoard(position, xiangqi.TextBoardOptions{Flipped: style.second, Chinese: style.chinese}); err == nil {
+	if st, ok := rs.(arbiter.StyledTextBoarder); ok {
+		if s, err := st.StyledTextBoard(position, style.second, style.chinese); err == nil {
 			return s
 		}
 	}

@@ -106,6 +106,12 @@ func (r *Ruleset) XiangqiRules() *xqrules.Rules { return r.rules }
 // TextBoard draws a FEN position as text.
 func (r *Ruleset) TextBoard(position string) (string, error) { return r.rules.TextBoard(position) }
 
+// StyledTextBoard draws a FEN position as text from either side, in letters or
+// characters.
+func (r *Ruleset) StyledTextBoard(position string, second, native bool) (string, error) {
+	return r.rules.StyledTextBoard(position, second, native)
+}
+
 // Perft counts the leaf nodes of the legal move tree (the xiangqi move rules).
 func (r *Ruleset) Perft(ctx context.Context, position string, depth int, divide bool) (uint64, []string, error) {
 	return r.rules.Perft(ctx, position, depth, divide)

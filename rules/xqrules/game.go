@@ -179,6 +179,12 @@ func (r *Rules) TextBoard(position string) (string, error) {
 
 // TextBoard draws a FEN position as text with the given options (Black's side at the
 // bottom, Chinese piece characters); the rulesets' TextBoard is this without options.
+// StyledTextBoard draws a FEN position as text from Black's side (second) or with the
+// Chinese piece characters (native).
+func (r *Rules) StyledTextBoard(position string, second, native bool) (string, error) {
+	return TextBoard(position, xiangqi.TextBoardOptions{Flipped: second, Chinese: native})
+}
+
 func TextBoard(position string, o xiangqi.TextBoardOptions) (string, error) {
 	p, err := xiangqi.ParseFENOptions(position, xiangqi.FENOptions{AllowUnreachable: true})
 	if err != nil {
