@@ -75,37 +75,15 @@ func handlePGN(limit, maxGames, maxResponse int) http.HandlerFunc {
 			writeStatus(w, http.StatusBadRequest, fieldStatus(codes.InvalidArgument, "pgn", reasonInvalidPGN, desc, meta))
 			return
 		}
-		// The answer is built game by game and given up as soon as it is too large.
-		var buf bytes.Buffer
-		buf.WriteString(`{"games":[`)
-		for i, g := range games {
-			pg := pgnGame{FEN: g.FEN(), Moves: g.Moves, Tags: []pgnTag{}, Result: g.Result, Line: g.Line}
+		writeGames(w, len(games), maxResponse, func(i int) any {
+			g := games[i]
+			pg := pgnGame{FEN: g.FEN(), Moves: g.Moves, Tags: tagsOf(len(g.Tags), func(k int) (string, string) { return g.Tags[k].Name, g.Tags[k].Value }),
+				Result: g.Result, Line: g.Line}
 			if pg.Moves == nil {
 				pg.Moves = []string{}
 			}
-			for _, t := range g.Tags {
-				pg.Tags = append(pg.Tags, pgnTag{Name: t.Name, Value: t.Value})
-			}
-			if i > 0 {
-				buf.WriteByte(',')
-			}
-			b, err := json.Marshal(pg)
-			if err != nil { // cannot happen: strings and ints
-				writeStatus(w, http.StatusInternalServerError, status.New(codes.Internal, "internal error"))
-				return
-			}
-			buf.Write(b)
-			if buf.Len() > maxResponse {
-				writeStatus(w, http.StatusRequestEntityTooLarge, fieldStatus(codes.ResourceExhausted, "pgn", reasonTooLarge,
-					fmt.Sprintf("the answer would exceed the server's limit of %d bytes (at game %d of %d); send fewer games", maxResponse, i+1, len(games)),
-					map[string]string{"limit": strconv.Itoa(maxResponse)}))
-				return
-			}
-		}
-		buf.WriteString("]}\n")
-		w.Header().Set("Content-Type", "application/json")
-		w.Header().Set("X-Content-Type-Options", "nosniff")
-		w.Write(buf.Bytes()) //nolint:errcheck // the client went away
+			return pg
+		})
 	}
 }
 
@@ -114,3 +92,40 @@ const (
 	reasonTooManyGames = "TOO_MANY_GAMES"
 	reasonTooLarge     = "RESPONSE_TOO_LARGE" // as the gRPC server's
 )
+
+// tagsOf lists n tags read by tag, never nil (the page reads "tags": []).
+func tagsOf(n int, tag func(int) (string, string)) []pgnTag {
+	out := make([]pgnTag, n)
+	for k := range out {
+		out[k].Name, out[k].Value = tag(k)
+	}
+	return out
+}
+
+// writeGames answers {"games": [...]} with item(i) for each of n games, built game by
+// game and given up with HTTP 413 as soon as it is larger than maxResponse bytes.
+func writeGames(w http.ResponseWriter, n, maxResponse int, item func(i int) any) {
+	var buf bytes.Buffer
+	buf.WriteString(`{"games":[`)
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			buf.WriteByte(',')
+		}
+		b, err := json.Marshal(item(i))
+		if err != nil { // cannot happen: strings and ints
+			writeStatus(w, http.StatusInternalServerError, status.New(codes.Internal, "internal error"))
+			return
+		}
+		buf.Write(b)
+		if buf.Len() > maxResponse {
+			writeStatus(w, http.StatusRequestEntityTooLarge, fieldStatus(codes.ResourceExhausted, "pgn", reasonTooLarge,
+				fmt.Sprintf("the answer would exceed the server's limit of %d bytes (at game %d of %d); send fewer games", maxResponse, i+1, n),
+				map[string]string{"limit": strconv.Itoa(maxResponse)}))
+			return
+		}
+	}
+	buf.WriteString("]}\n")
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.Write(buf.Bytes()) //nolint:errcheck // the client went away
+}

@@ -1,14 +1,11 @@
 package web
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"strconv"
 
 	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/status"
 
 	"github.com/arbiter-xq/arbiter/record"
 )
@@ -49,37 +46,17 @@ func writeRecordGames(w http.ResponseWriter, body []byte, f record.Format, maxGa
 			map[string]string{"limit": strconv.Itoa(maxGames)}))
 		return
 	}
-	var buf bytes.Buffer
-	buf.WriteString(`{"games":[`)
-	for i, g := range games {
-		rg := recordGame{pgnGame: pgnGame{FEN: g.FEN, Moves: g.Moves, Tags: []pgnTag{}, Result: g.Result}, Format: g.Source.Format.String()}
+	writeGames(w, len(games), maxResponse, func(i int) any {
+		g := games[i]
+		rg := recordGame{pgnGame: pgnGame{FEN: g.FEN, Moves: g.Moves, Result: g.Result,
+			Tags: tagsOf(len(g.Tags), func(k int) (string, string) { return g.Tags[k].Name, g.Tags[k].Value })},
+			Format: g.Source.Format.String()}
 		if rg.Moves == nil {
 			rg.Moves = []string{}
 		}
 		if g.Err != nil {
 			rg.Error = g.Err.Error()
 		}
-		for _, t := range g.Tags {
-			rg.Tags = append(rg.Tags, pgnTag{Name: t.Name, Value: t.Value})
-		}
-		if i > 0 {
-			buf.WriteByte(',')
-		}
-		b, err := json.Marshal(rg)
-		if err != nil { // cannot happen: strings and ints
-			writeStatus(w, http.StatusInternalServerError, status.New(codes.Internal, "internal error"))
-			return
-		}
-		buf.Write(b)
-		if buf.Len() > maxResponse {
-			writeStatus(w, http.StatusRequestEntityTooLarge, fieldStatus(codes.ResourceExhausted, "pgn", reasonTooLarge,
-				fmt.Sprintf("the answer would exceed the server's limit of %d bytes (at game %d of %d); send fewer games", maxResponse, i+1, len(games)),
-				map[string]string{"limit": strconv.Itoa(maxResponse)}))
-			return
-		}
-	}
-	buf.WriteString("]}\n")
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("X-Content-Type-Options", "nosniff")
-	w.Write(buf.Bytes()) //nolint:errcheck // the client went away
+		return rg
+	})
 }
