@@ -67,6 +67,8 @@ type compareRuling struct {
 	// refused: the ply the policy refused (on_violation forbid), where the record
 	// stops for this ruleset; 0 when none was.
 	refused int
+	// lastCycle: the report's cycle is the one the last move closes, judged on its own.
+	lastCycle bool
 	// unruled: the last position's occurrence when it repeats but the ruleset gives no
 	// ruling on repetition (banqi repetition=off); 0 otherwise.
 	unruled int
@@ -436,6 +438,11 @@ func compareGame(ctx context.Context, sets []arbiter.Ruleset, h history, pol arb
 			cr.refused = rep.ForbiddenPly
 			if rep.Cycle != nil {
 				cr.verdict, cr.patterns = rep.Cycle.Ruling.Verdict, rep.Cycle.Patterns
+				// The report already rules the cycle the last move closes, on its own,
+				// when nothing ended or refused the record before it and no regulation
+				// adjusted the ruling: the drawn-repetition count need not replay it.
+				cr.lastCycle = rep.Cycle.LastPly == len(h.moves) && rep.ForbiddenPly == 0 && pol.NoDrawBeforeMove == 0 &&
+					(rep.DecidedAtPly == 0 || rep.DecidedAtPly == len(h.moves))
 			} else if n := len(rep.Plies); n > 0 && rep.Plies[n-1].Occurrence > 1 {
 				cr.unruled = rep.Plies[n-1].Occurrence
 			}
@@ -478,14 +485,16 @@ func samePly(rs []compareRuling) bool {
 func (c *comparison) judgeDrawnRepetition(ctx context.Context, sets []arbiter.Ruleset, h history) {
 	open := arbiter.Policy{LossAtOccurrence: 100, DrawAtOccurrence: 100, OnViolation: arbiter.ViolationLose, NaturalMoveLimit: -1, CheckCountLimit: -1}
 	for i, rs := range sets {
-		rep, err := adjudicate(rs, h, arbiter.Start{Policy: open, Brief: true})
-		if err != nil || rep.Cycle == nil || rep.Cycle.LastPly != len(h.moves) {
-			continue
+		verdict := c.rulings[i].verdict
+		if !c.rulings[i].lastCycle {
+			rep, err := adjudicate(rs, h, arbiter.Start{Policy: open, Brief: true})
+			if err != nil || rep.Cycle == nil || rep.Cycle.LastPly != len(h.moves) {
+				continue
+			}
+			verdict = rep.Cycle.Ruling.Verdict
 		}
 		c.drawnRepetition = true
-		if rep.Cycle.Ruling.Verdict.Responsible() != arbiter.SideNone {
-			c.rulings[i].lastMustChange = true
-		}
+		c.rulings[i].lastMustChange = verdict.Responsible() != arbiter.SideNone
 	}
 }
 
