@@ -96,11 +96,9 @@ func (l *IncidentLog) Incidents() []Incident {
 	out := make([]Incident, len(l.list))
 	for i, in := range l.list {
 		s := l.steps[i]
-		in.Status, in.Result, in.Termination, in.Explanation = s.Status, s.Result, s.Termination, s.Explanation
-		if in.Status == StatusGameOver {
+		in.Status, in.Explanation = s.Status, s.Explanation
+		if in.Status == StatusGameOver { // a result only where the incident ended the game
 			in.Result, in.Termination = s.Result, s.Termination
-		} else {
-			in.Result, in.Termination = ResultUnspecified, TerminationNone
 		}
 		if s.Cycle != nil {
 			in.Cycle = s.Cycle()

@@ -481,10 +481,10 @@ func printPly(w io.Writer, info arbiter.RulesetInfo, p *arbiter.Ply, i int) {
 }
 
 // threatWord is the game's word a counted threat line starts with: the nature's own
-// (捉 chase, 当たり attack), and for xiangqi's evidence of a mate threat 捉, as the
-// rulebooks list the pieces a mate threat uses.
+// (捉 chase, 当たり attack), and for the pieces behind a mate threat the chase's, as the
+// rulebooks list them.
 func threatWord(info arbiter.RulesetInfo, n arbiter.Nature) string {
-	if n == arbiter.NatureMateThreat && info.Game == arbiter.GameXiangqi {
+	if n == arbiter.NatureMateThreat {
 		n = arbiter.NatureChase
 	}
 	t := info.NatureTerm(n)
