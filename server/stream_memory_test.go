@@ -12,6 +12,7 @@ import (
 	"github.com/arbiter-xq/arbiter/rules/banqi"
 	"github.com/arbiter-xq/arbiter/rules/chinese"
 	"github.com/arbiter-xq/arbiter/rules/chu"
+	"github.com/arbiter-xq/arbiter/rules/site"
 	"github.com/arbiter-xq/arbiter/rules/xqrules"
 )
 
@@ -19,11 +20,11 @@ import (
 // one repetition window or repeating a few positions (what a hostile client sends to
 // make a stream hold as much as it can).
 type streamCase struct {
-	name    string
-	rs      arbiter.Ruleset
-	start   string
-	moves   []string
-	maxSize int // the documented bound, in bytes per stream
+	name   string
+	rs     arbiter.Ruleset
+	start  string
+	moves  []string
+	perPly int // the documented bound, in bytes per ply of the stream's window
 }
 
 func streamCases(tb testing.TB) []streamCase {
@@ -50,11 +51,31 @@ func streamCases(tb testing.TB) []streamCase {
 			}
 		}
 	}
+	// The site rulesets, their move limits off, over the same long walk.
+	siteRS := func(id string) arbiter.Ruleset {
+		for _, r := range site.All() {
+			if r.Info().ID == id {
+				rs, err := r.WithOptions([]arbiter.Override{{Name: "natural_limit_plies", Value: "0"}, {Name: "total_plies_cap", Value: "0"}})
+				if err != nil {
+					tb.Fatal(err)
+				}
+				return rs
+			}
+		}
+		tb.Fatalf("no ruleset %s", id)
+		return nil
+	}
 	// The lion's shuffle: two squares back and forth, a handful of positions.
 	return []streamCase{
-		{"xiangqi", xq, worstcase.LongCycleFEN, worstcase.LongCycle(2900), 1 << 20}, // drawn at the third occurrence, ply 2944,
-		{"banqi", bq, "4/4/4/4/4/4/r3/G3 b - 0", strings.Fields("a2-a3 a1-b1 a3-b3 " + strings.Repeat("b1-a1 b3-c3 a1-b1 c3-b3 ", plies/4-1)), 512 << 10},
-		{"chu-walk", jcsa, chutest.WalkStart, walk, 2 << 20},
+		// Xiangqi: 2,900 plies without a capture (one repetition window), first
+		// repeating at ply 1,472, drawn at the third occurrence (ply 2,944): the game's
+		// compact plies (move, capture, hash, check), no per-ply report.
+		{"xiangqi", xq, worstcase.LongCycleFEN, worstcase.LongCycle(2900), 32},
+		// The site rulesets add their streak or Fairy-Stockfish records per ply.
+		{"site-tiantian", siteRS("site-tiantian"), worstcase.LongCycleFEN, worstcase.LongCycle(2900), 128},
+		{"site-pychess", siteRS("site-pychess"), worstcase.LongCycleFEN, worstcase.LongCycle(2900), 128},
+		{"banqi", bq, "4/4/4/4/4/4/r3/G3 b - 0", strings.Fields("a2-a3 a1-b1 a3-b3 " + strings.Repeat("b1-a1 b3-c3 a1-b1 c3-b3 ", plies/4-1)), 128},
+		{"chu-walk", jcsa, chutest.WalkStart, walk, 512}, // 4,000 distinct positions
 	}
 }
 
@@ -87,9 +108,9 @@ func TestStreamMemory(t *testing.T) {
 	}
 	for _, c := range streamCases(t) {
 		n, _ := streamBytes(t, c)
-		t.Logf("%s: %d plies, %d bytes per stream", c.name, len(c.moves), n)
-		if n > int64(c.maxSize) {
-			t.Errorf("%s: a stream of %d plies holds %d bytes, over its bound of %d", c.name, len(c.moves), n, c.maxSize)
+		t.Logf("%s: %d plies, %d bytes per stream (%.1f a ply)", c.name, len(c.moves), n, float64(n)/float64(len(c.moves)))
+		if bound := int64(c.perPly * len(c.moves)); n > bound {
+			t.Errorf("%s: a stream of %d plies holds %d bytes, over its bound of %d (%d a ply)", c.name, len(c.moves), n, bound, c.perPly)
 		}
 	}
 }

@@ -500,9 +500,9 @@ type fsfPly struct {
 }
 
 type fsfCounts struct {
-	last    int    // position index of the latest capture (0: none)
-	cnt     [2]int // checks at positions (last, L] by the parity of the index
-	lastChk bool   // the position after the latest capture (or the start) is in check
+	last    int32    // position index of the latest capture (0: none)
+	cnt     [2]int32 // checks at positions (last, L] by the parity of the index
+	lastChk bool     // the position after the latest capture (or the start) is in check
 }
 
 // fsfTracker follows a game for Fairy-Stockfish's rules: per ply its check and the
@@ -534,7 +534,7 @@ func (t *fsfTracker) push(m xiangqi.Move, check, capture bool) {
 	L := len(t.plies) + 1
 	c := t.counts()
 	if capture {
-		c = fsfCounts{last: L, lastChk: check}
+		c = fsfCounts{last: int32(L), lastChk: check}
 	} else if check {
 		c.cnt[L%2]++
 	}
@@ -591,15 +591,15 @@ func (t *fsfTracker) chasedAt(j int) sqset {
 func (t *fsfTracker) naturalReached(n int) bool {
 	L := len(t.plies)
 	c := t.counts()
-	rule50 := L - c.last
+	rule50 := L - int(c.last)
 	if c.last == 0 {
 		rule50 = t.clock + L
 	}
 	offset := 0
 	if L >= 20 {
-		them := c.cnt[L%2]
-		us := c.cnt[1-L%2]
-		if c.last%2 != L%2 && c.lastChk {
+		them := int(c.cnt[L%2])
+		us := int(c.cnt[1-L%2])
+		if int(c.last)%2 != L%2 && c.lastChk {
 			us++
 		}
 		offset = 2 * max(max(them, us)-10, 0)

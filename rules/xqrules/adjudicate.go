@@ -99,6 +99,8 @@ type recorder struct {
 	// that goes on (a stream) reports as if the refused move had never been tried.
 	refused *refusedState
 	log     arbiter.IncidentLog // the record's repetition incidents
+	// stream keeps no per-ply list and no incident log (a game stream: gameSession.stream).
+	stream bool
 }
 
 type refusedState struct {
@@ -151,6 +153,10 @@ func (rec *recorder) play(ctx context.Context, m xiangqi.Move) (Update, error) {
 	if err != nil {
 		return u, err
 	}
+	if rec.stream {
+		// A stream's Report replays the game: nothing here is needed.
+		return u, nil
+	}
 	if c := u.Cycle; c != nil {
 		g, ruling := s.Game(), u.Ruling
 		rec.log.Add(arbiter.IncidentStep{Ply: u.Ply + 1, FirstPly: c.Start + 1, LastPly: c.End, Occurrence: c.Occurrence,
@@ -170,8 +176,28 @@ func (rec *recorder) play(ctx context.Context, m xiangqi.Move) (Update, error) {
 		rec.endExplanation = "Move " + m.String() + " is forbidden: " + u.Explanation
 		return u, nil
 	}
-	g := s.Game()
-	pr := g.Ply(u.Ply)
+	rec.listPly(u, side, m)
+	// Once the game is over, the cycle and ruling that decided it stay in the report
+	// even when the record goes on.
+	if r.EndPly < 0 {
+		r.Cycle, r.Ruling = u.Cycle, u.Ruling
+	}
+	if u.Status == arbiter.StatusGameOver && r.EndPly < 0 {
+		r.EndPly = u.Ply
+		rec.endExplanation = u.Explanation
+	} else if u.Status == arbiter.StatusWarning && r.EndPly < 0 {
+		rec.endExplanation = u.Explanation
+	} else if r.EndPly < 0 {
+		rec.endExplanation = ""
+	}
+	return u, nil
+}
+
+// listPly adds the ply just played to the report's list, with the natures its cycle
+// gave it.
+func (rec *recorder) listPly(u Update, side xiangqi.Color, m xiangqi.Move) {
+	r := rec.r
+	pr := rec.s.Game().Ply(u.Ply)
 	r.Plies = append(r.Plies, PlyInfo{Ply: u.Ply, Side: side, Move: m, Check: u.Check,
 		Capture: pr.Captured != xiangqi.NoPiece, Status: u.Status})
 	if u.Cycle != nil {
@@ -187,20 +213,6 @@ func (rec *recorder) play(ctx context.Context, m xiangqi.Move) (Update, error) {
 			}
 		}
 	}
-	// Once the game is over, the cycle and ruling that decided it stay in the report
-	// even when the record goes on.
-	if r.EndPly < 0 {
-		r.Cycle, r.Ruling = u.Cycle, u.Ruling
-	}
-	if u.Status == arbiter.StatusGameOver && r.EndPly < 0 {
-		r.EndPly = u.Ply
-		rec.endExplanation = u.Explanation
-	} else if u.Status == arbiter.StatusWarning && r.EndPly < 0 {
-		rec.endExplanation = u.Explanation
-	} else if r.EndPly < 0 {
-		rec.endExplanation = ""
-	}
-	return u, nil
 }
 
 // report completes the report of the moves played so far.

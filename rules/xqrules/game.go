@@ -218,17 +218,22 @@ func (r *Rules) NewGame(start arbiter.Start) (arbiter.Session, error) {
 		rec.s.layer = r.layered.newLayer(start.Policy, rec.s)
 		rec.fs = nil // the layer rules the cycles itself: nothing to work out ahead
 	}
-	return &gameSession{rules: r, rec: rec, notation: n, everyPly: start.EveryPly, brief: start.Brief}, nil
+	return &gameSession{rules: r, start: start, rec: rec, notation: n, everyPly: start.EveryPly, brief: start.Brief}, nil
 }
 
 // gameSession is one xiangqi game behind arbiter.Session.
 type gameSession struct {
 	rules    *Rules
+	start    arbiter.Start // as given, to replay the game for a stream's Report
 	rec      *recorder
 	notation notation.Notation
 	refused  *refusal // the move refused under ViolationForbid, if any
 	everyPly bool     // classify the plies outside any cycle too (arbiter.Start.EveryPly)
 	brief    bool     // report no plies (arbiter.Start.Brief)
+	// stream is set once a move is played by Play (a game stream): from then on the
+	// recorder keeps no per-ply report and no incident log, only what the rules need
+	// (the game's compact plies, the latest cycle), and Report replays the game.
+	stream bool
 }
 
 // refusal is a move the policy refused: the record stops there.
@@ -305,6 +310,7 @@ func (gs *gameSession) PlayRecord(ctx context.Context, texts []string) (int, err
 
 // Play reads and plays one move.
 func (gs *gameSession) Play(ctx context.Context, text string) (arbiter.Update, error) {
+	gs.stream, gs.rec.stream = true, true
 	g := gs.rec.s.Game()
 	ply := g.Len()
 	before := *g.Position()
@@ -359,8 +365,15 @@ func (gs *gameSession) update(u Update, text string, before *xiangqi.Position) a
 	return out
 }
 
-// Report is the whole game so far.
+// Report is the whole game so far. A stream's session replays the game's moves (and
+// the move it refused last, if any) as a record to report them: a stream keeps no
+// per-ply report, and its Report is asked for rarely (a stream's opening answer).
 func (gs *gameSession) Report() *arbiter.Report {
+	if gs.stream {
+		if rs := gs.replayed(); rs != nil {
+			return rs.Report()
+		}
+	}
 	r := gs.rec.report()
 	out := &arbiter.Report{
 		Ruleset:     gs.rules.Info(),
@@ -438,6 +451,34 @@ func (gs *gameSession) Report() *arbiter.Report {
 		out.FinalState = r.State.String()
 	}
 	return out
+}
+
+// replayed returns a new session that has played this one's game as a record, or nil
+// if it could not (it always can: the moves were played once already, and a judgement
+// fails only when its context ends).
+func (gs *gameSession) replayed() *gameSession {
+	st := gs.start
+	st.Notation = "iccs"
+	s, err := gs.rules.NewGame(st)
+	if err != nil {
+		return nil
+	}
+	rs := s.(*gameSession)
+	g := gs.rec.s.Game()
+	texts := make([]string, 0, g.Len()+1)
+	for i := 0; i < g.Len(); i++ {
+		texts = append(texts, g.Ply(i).Move.String())
+	}
+	if gs.refused != nil {
+		texts = append(texts, gs.refused.move.String())
+	}
+	if _, err := rs.PlayRecord(context.Background(), texts); err != nil {
+		return nil
+	}
+	if rs.refused != nil && gs.refused != nil {
+		rs.refused.text = gs.refused.text
+	}
+	return rs
 }
 
 // outsideNatures classifies, under Start.EveryPly, the plies no repetition cycle
