@@ -23,8 +23,8 @@ func TestStreamReportReplays(t *testing.T) {
 		rs     arbiter.Ruleset
 		opts   []arbiter.Override
 		status arbiter.Status
-		start arbiter.Start
-		moves []string
+		start  arbiter.Start
+		moves  []string
 	}{
 		{name: "chinese, perpetual check", rs: xqrules.New(chinese.New()), start: arbiter.Start{Position: checkFEN}, moves: moves[:8], status: arbiter.StatusGameOver},
 		{name: "asian, the game goes on after its end", rs: xqrules.New(asian.New()), start: arbiter.Start{Position: checkFEN}, moves: moves, status: arbiter.StatusGameOver},
