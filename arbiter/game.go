@@ -201,6 +201,29 @@ type Session interface {
 	Report() *Report
 }
 
+// Footprinter is implemented by a Session that can bound the memory it holds when it
+// is played move by move (a game stream): Footprint is an upper bound, in bytes, of the
+// heap the session keeps, from its game's length (each game keeps what its repetition
+// window needs, at most a fixed cost per ply). The service charges a stream's
+// footprint to its memory budgets (server.Config.MaxStreamBytes); TestStreamMemory in
+// server/ checks each bound against the heap measured on worst-case walks.
+type Footprinter interface {
+	Footprint() int
+}
+
+// SessionFootprint returns s's Footprint, or a bound for a session that offers none:
+// the session overhead and 1 KiB a ply (more than any game here keeps).
+func SessionFootprint(s Session, plies int) int {
+	if f, ok := s.(Footprinter); ok {
+		return f.Footprint()
+	}
+	return FootprintBase + 1024*plies
+}
+
+// FootprintBase is the fixed part of a session's footprint (its structures, position
+// and caches before any move), in bytes.
+const FootprintBase = 8 << 10
+
 // Update is the state of a game after one Play.
 type Update struct {
 	Ply         Ply // the move just played (or refused)

@@ -56,6 +56,13 @@ type Config struct {
 	// as the reply is written. A call alone on its connection always runs. It also
 	// bounds how many large replies one connection computes at once.
 	MaxUnsentBytesPerConn int
+	// MaxStreamBytes bounds the memory the open PlayGame streams' games may hold
+	// together, and MaxStreamBytesPerPeer what one peer's (remote IP address) may hold,
+	// counted as each game's footprint (arbiter.Footprinter: an upper bound from its
+	// length). A move or start that finds a budget spent is refused (the move with a
+	// STREAM_MEMORY_SPENT rejection, the game unchanged; the start with
+	// ResourceExhausted); the budget comes back as streams close. Negative: no limit.
+	MaxStreamBytes, MaxStreamBytesPerPeer int64
 }
 
 // DefaultConfig returns the limits `arbiter serve` uses unless told otherwise.
@@ -77,6 +84,8 @@ func DefaultConfig() Config {
 		MaxStreamsPerPeer:  1000,
 
 		MaxUnsentBytesPerConn: 16 << 20,
+		MaxStreamBytes:        512 << 20,
+		MaxStreamBytesPerPeer: 64 << 20,
 	}
 }
 
@@ -96,6 +105,12 @@ func (c Config) withDefaults() Config {
 	}
 	if c.MaxStreamsPerPeer == 0 { // negative: no per-peer limit
 		c.MaxStreamsPerPeer = d.MaxStreamsPerPeer
+	}
+	if c.MaxStreamBytes == 0 { // negative: no limit
+		c.MaxStreamBytes = d.MaxStreamBytes
+	}
+	if c.MaxStreamBytesPerPeer == 0 {
+		c.MaxStreamBytesPerPeer = d.MaxStreamBytesPerPeer
 	}
 	for _, f := range []struct{ v, def *time.Duration }{
 		{&c.StreamStartTimeout, &d.StreamStartTimeout}, {&c.StreamIdleTimeout, &d.StreamIdleTimeout},

@@ -25,6 +25,7 @@ const (
 	reasonEmptyRequest    = "EMPTY_REQUEST"
 	reasonGameOver        = "GAME_OVER"
 	reasonTooManyStreams  = "TOO_MANY_STREAMS"
+	reasonStreamMemory    = "STREAM_MEMORY_SPENT"
 	reasonInvalidNotation = "INVALID_NOTATION"
 	reasonInvalidUpto     = "INVALID_UPTO_PLY"
 	reasonInvalidArgument = "INVALID_ARGUMENT"

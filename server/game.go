@@ -162,6 +162,9 @@ func (s *Server) playMove(ctx context.Context, g *game, text string) (*arbiterv1
 	if len(text) > maxEcho {
 		return rejection(g, apiconv.CodeInvalidMove, fmt.Sprintf("ply %d: a move text of %d bytes is longer than any move", g.plies+1, len(text)), text), nil
 	}
+	if scope, limit := s.memorySpent(g); scope != "" {
+		return memoryRejection(g, scope, limit, text), nil
+	}
 	if err := ctx.Err(); err != nil {
 		return nil, s.stoppedError(ctx, "")
 	}
@@ -183,6 +186,7 @@ func (s *Server) playMove(ctx context.Context, g *game, text string) (*arbiterv1
 	}
 	if u.Status != arbiter.StatusForbidden {
 		g.plies++
+		s.charge(g)
 	}
 	return s.update(g, &u), nil
 }

@@ -15,6 +15,7 @@ type metrics struct {
 
 	rulings       *prometheus.CounterVec // ruleset, verdict
 	activeStreams prometheus.Gauge
+	streamBytes   prometheus.Gauge
 	historyPlies  prometheus.Histogram
 	panics        prometheus.Counter
 	replyHeld     prometheus.Gauge // bytes reserved for replies or queued unsent, over all connections
@@ -55,6 +56,10 @@ func newMetrics(reg prometheus.Registerer) (*metrics, error) {
 			Name: "arbiter_active_streams",
 			Help: "Number of PlayGame streams open now.",
 		}),
+		streamBytes: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "arbiter_stream_bytes",
+			Help: "Bytes the open PlayGame streams' games hold, as charged to --max-stream-bytes (each game's footprint, an upper bound).",
+		}),
 		historyPlies: prometheus.NewHistogram(prometheus.HistogramOpts{
 			Name:    "arbiter_history_plies",
 			Help:    "Plies per history: per Adjudicate or Compare request, and per game stream when it closes.",
@@ -74,7 +79,7 @@ func newMetrics(reg prometheus.Registerer) (*metrics, error) {
 		}),
 	}
 	for _, c := range []prometheus.Collector{m.started, m.handled, m.handling, m.msgReceived, m.msgSent,
-		m.rulings, m.activeStreams, m.historyPlies, m.panics, m.replyHeld, m.replyWaiting} {
+		m.rulings, m.activeStreams, m.streamBytes, m.historyPlies, m.panics, m.replyHeld, m.replyWaiting} {
 		if err := reg.Register(c); err != nil {
 			return nil, err
 		}

@@ -47,8 +47,9 @@ type Server struct {
 	drainTimeout time.Duration
 	stopCtx      context.Context // ends when the drain period is over
 	stop         context.CancelFunc
-	resets       *resetGuard // closes connections that cancel RPCs too fast (rapid reset)
-	peers        peerStreams // open game streams per client address
+	resets       *resetGuard  // closes connections that cancel RPCs too fast (rapid reset)
+	peers        peerStreams  // open game streams per client address
+	streamMem    streamMemory // the open streams' footprints, against the stream memory budgets
 }
 
 // New returns a server for the rulesets of reg and the cases of book (nil: the casebook

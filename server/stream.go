@@ -22,6 +22,8 @@ type game struct {
 	over    bool
 	result  arbiter.Result
 	term    arbiter.Termination
+	peer    string // the client address, for the per-peer budgets
+	charged int64  // the footprint charged to the stream memory budgets
 }
 
 // received is one result of stream.Recv.
@@ -107,6 +109,12 @@ func (s *Server) PlayGame(stream grpc.BidiStreamingServer[arbiterv1.PlayGameRequ
 	g, resp, err := s.startGame(ctx, start)
 	if err != nil {
 		return err
+	}
+	g.peer = peerKey(stream.Context())
+	s.charge(g)
+	defer s.release(g)
+	if scope, limit := s.memorySpent(g); scope != "" {
+		return memoryError(scope, limit)
 	}
 	if err := stream.Send(resp); err != nil {
 		return err

@@ -20,11 +20,10 @@ import (
 // one repetition window or repeating a few positions (what a hostile client sends to
 // make a stream hold as much as it can).
 type streamCase struct {
-	name   string
-	rs     arbiter.Ruleset
-	start  string
-	moves  []string
-	perPly int // the documented bound, in bytes per ply of the stream's window
+	name  string
+	rs    arbiter.Ruleset
+	start string
+	moves []string
 }
 
 func streamCases(tb testing.TB) []streamCase {
@@ -70,12 +69,12 @@ func streamCases(tb testing.TB) []streamCase {
 		// Xiangqi: 2,900 plies without a capture (one repetition window), first
 		// repeating at ply 1,472, drawn at the third occurrence (ply 2,944): the game's
 		// compact plies (move, capture, hash, check), no per-ply report.
-		{"xiangqi", xq, worstcase.LongCycleFEN, worstcase.LongCycle(2900), 32},
+		{"xiangqi", xq, worstcase.LongCycleFEN, worstcase.LongCycle(2900)},
 		// The site rulesets add their streak or Fairy-Stockfish records per ply.
-		{"site-tiantian", siteRS("site-tiantian"), worstcase.LongCycleFEN, worstcase.LongCycle(2900), 128},
-		{"site-pychess", siteRS("site-pychess"), worstcase.LongCycleFEN, worstcase.LongCycle(2900), 128},
-		{"banqi", bq, "4/4/4/4/4/4/r3/G3 b - 0", strings.Fields("a2-a3 a1-b1 a3-b3 " + strings.Repeat("b1-a1 b3-c3 a1-b1 c3-b3 ", plies/4-1)), 128},
-		{"chu-walk", jcsa, chutest.WalkStart, walk, 512}, // 4,000 distinct positions
+		{"site-tiantian", siteRS("site-tiantian"), worstcase.LongCycleFEN, worstcase.LongCycle(2900)},
+		{"site-pychess", siteRS("site-pychess"), worstcase.LongCycleFEN, worstcase.LongCycle(2900)},
+		{"banqi", bq, "4/4/4/4/4/4/r3/G3 b - 0", strings.Fields("a2-a3 a1-b1 a3-b3 " + strings.Repeat("b1-a1 b3-c3 a1-b1 c3-b3 ", plies/4-1))},
+		{"chu-walk", jcsa, chutest.WalkStart, walk}, // 4,000 distinct positions
 	}
 }
 
@@ -101,16 +100,27 @@ func streamBytes(tb testing.TB, c streamCase) (int64, arbiter.Session) {
 
 // A game stream holds what its rules need (the repetition window, the latest cycle's
 // plies), not every ply it has played (issue 29, finding 2: a chu shogi stream of a
-// 4,000-ply shuffle kept 9.3 MB).
+// 4,000-ply shuffle kept 9.3 MB, a xiangqi one of 2,900 plies 858 KB), and never more
+// than its footprint, what the service charges to its stream memory budgets.
 func TestStreamMemory(t *testing.T) {
 	if testing.Short() {
 		t.Skip("replays 4,000-ply games")
 	}
 	for _, c := range streamCases(t) {
-		n, _ := streamBytes(t, c)
-		t.Logf("%s: %d plies, %d bytes per stream (%.1f a ply)", c.name, len(c.moves), n, float64(n)/float64(len(c.moves)))
-		if bound := int64(c.perPly * len(c.moves)); n > bound {
-			t.Errorf("%s: a stream of %d plies holds %d bytes, over its bound of %d (%d a ply)", c.name, len(c.moves), n, bound, c.perPly)
+		for _, n := range []int{0, 10, 100, 1000, len(c.moves)} {
+			part := c
+			part.moves = c.moves[:n]
+			held, s := streamBytes(t, part)
+			if _, ok := s.(arbiter.Footprinter); !ok {
+				t.Fatalf("%s: the session offers no footprint", c.name)
+			}
+			f := arbiter.SessionFootprint(s, n)
+			if n == len(c.moves) {
+				t.Logf("%s: %d plies, %d bytes held (%.1f a ply), footprint %d", c.name, n, held, float64(held)/float64(n), f)
+			}
+			if held > int64(f) {
+				t.Errorf("%s: a stream of %d plies holds %d bytes, over its footprint of %d", c.name, n, held, f)
+			}
 		}
 	}
 }

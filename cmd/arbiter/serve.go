@@ -108,6 +108,8 @@ func serveOptions() []serveOption {
 		{"stream-start-timeout", "ARBITER_STREAM_START_TIMEOUT", d.StreamStartTimeout.String(), "time a PlayGame stream has to send its GameStart"},
 		{"stream-idle-timeout", "ARBITER_STREAM_IDLE_TIMEOUT", d.StreamIdleTimeout.String(), "time a PlayGame stream may wait between moves"},
 		{"max-streams-per-peer", "ARBITER_MAX_STREAMS_PER_PEER", strconv.Itoa(d.MaxStreamsPerPeer), "most PlayGame streams open at once per client IP address (0: no per-client limit; behind a load balancer every client has its address)"},
+		{"max-stream-bytes", "ARBITER_MAX_STREAM_BYTES", strconv.FormatInt(d.MaxStreamBytes, 10), "bytes the open PlayGame streams' games may hold together, as each game's footprint (0: no limit; beyond: moves and starts are refused)"},
+		{"max-stream-bytes-per-peer", "ARBITER_MAX_STREAM_BYTES_PER_PEER", strconv.FormatInt(d.MaxStreamBytesPerPeer, 10), "bytes one client IP address's PlayGame streams may hold (0: no per-client limit)"},
 		{"max-header-list-bytes", "ARBITER_MAX_HEADER_LIST_BYTES", strconv.Itoa(d.MaxHeaderListBytes), "largest metadata (HTTP/2 header list) per gRPC call in bytes"},
 		{"max-unsent-bytes-per-conn", "ARBITER_MAX_UNSENT_BYTES_PER_CONN", strconv.Itoa(d.MaxUnsentBytesPerConn), "bytes of unary replies one connection may have computed and not yet read (calls beyond wait within their deadline)"},
 		{"max-resets-per-conn", "ARBITER_MAX_RESETS_PER_CONN", strconv.Itoa(d.MaxResetsPerConn), "RPCs a connection may cancel in a burst (refilled at a tenth per second; beyond: closed)"},
@@ -177,6 +179,8 @@ func parseServeFlags(args []string, stderr io.Writer) (*serveFlags, error) {
 		positive("max-streams-per-conn", &f.cfg.MaxStreamsPerConn),
 		positive("max-header-list-bytes", &f.cfg.MaxHeaderListBytes),
 		perPeer(vals["max-streams-per-peer"], source("max-streams-per-peer"), &f.cfg.MaxStreamsPerPeer),
+		byteBudget(vals["max-stream-bytes"], source("max-stream-bytes"), &f.cfg.MaxStreamBytes),
+		byteBudget(vals["max-stream-bytes-per-peer"], source("max-stream-bytes-per-peer"), &f.cfg.MaxStreamBytesPerPeer),
 		positive("max-resets-per-conn", &f.cfg.MaxResetsPerConn),
 		positive("max-unsent-bytes-per-conn", &f.cfg.MaxUnsentBytesPerConn),
 		duration("request-timeout", &f.cfg.RequestTimeout, true),
@@ -223,6 +227,19 @@ func perPeer(val *string, source string, dst *int) error {
 	n, err := strconv.Atoi(*val)
 	if err != nil || n < 0 {
 		return fmt.Errorf("%s: want 0 (no per-client limit) or a positive integer", source)
+	}
+	if n == 0 {
+		n = -1
+	}
+	*dst = n
+	return nil
+}
+
+// byteBudget reads a memory budget in bytes: 0 is no limit (-1 in server.Config).
+func byteBudget(val *string, source string, dst *int64) error {
+	n, err := strconv.ParseInt(*val, 10, 64)
+	if err != nil || n < 0 {
+		return fmt.Errorf("%s: want 0 (no limit) or a positive number of bytes", source)
 	}
 	if n == 0 {
 		n = -1
@@ -313,7 +330,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	attrs := []any{"grpc_addr", lis.Addr().String(), "tls", tlsMode, "version", bi.Version, "revision", bi.Revision,
 		"max_plies", cfg.MaxPlies, "max_message_bytes", cfg.MaxMessageBytes, "max_response_bytes", cfg.MaxResponseBytes,
 		"max_streams", cfg.MaxStreams, "max_streams_per_conn", cfg.MaxStreamsPerConn,
-		"max_streams_per_peer", cfg.MaxStreamsPerPeer, "max_header_list_bytes", cfg.MaxHeaderListBytes, "max_resets_per_conn", cfg.MaxResetsPerConn,
+		"max_streams_per_peer", cfg.MaxStreamsPerPeer, "max_stream_bytes", cfg.MaxStreamBytes, "max_stream_bytes_per_peer", cfg.MaxStreamBytesPerPeer, "max_header_list_bytes", cfg.MaxHeaderListBytes, "max_resets_per_conn", cfg.MaxResetsPerConn,
 		"request_timeout", cfg.RequestTimeout.String(), "stream_start_timeout", cfg.StreamStartTimeout.String(),
 		"stream_idle_timeout", cfg.StreamIdleTimeout.String(), "rulesets", strings.Join(newRegistry().IDs(), ",")}
 	if hs != nil {

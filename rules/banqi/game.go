@@ -375,6 +375,15 @@ func (gs *gameSession) gameCycle(c *Cycle) *arbiter.Cycle {
 }
 
 // Position returns the current position string.
+// streamBytesPerPly bounds what a banqi stream keeps per ply: the game's ply record
+// (banqi.PlyRecord, with its slice's growth) and its window's occurrence counts.
+const streamBytesPerPly = 128
+
+// Footprint bounds the bytes a stream session holds (see arbiter.Footprinter).
+func (gs *gameSession) Footprint() int {
+	return arbiter.FootprintBase + streamBytesPerPly*gs.s.Game().Len()
+}
+
 func (gs *gameSession) Position() string { return gs.s.Game().Position().String() }
 
 // Report returns the game so far.

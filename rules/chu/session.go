@@ -61,6 +61,15 @@ func checkStartRoyals(p *chushogi.Position) error {
 	return nil
 }
 
+// streamBytesPerPly bounds what a chu shogi stream keeps per ply: the game's ply
+// record and, for a window of distinct positions, each position with its table entry.
+const streamBytesPerPly = 512
+
+// Footprint bounds the bytes a stream session holds (see arbiter.Footprinter).
+func (s *session) Footprint() int {
+	return arbiter.FootprintBase + streamBytesPerPly*s.game.Len()
+}
+
 func (s *session) Position() string { return s.game.Position().SFEN() }
 
 // rejectMove is the error for a move that cannot be played: the reason code is also

@@ -333,6 +333,22 @@ func (gs *gameSession) Play(ctx context.Context, text string) (arbiter.Update, e
 	return gs.update(u, text, &before), nil
 }
 
+// Per-ply bytes a stream session keeps (arbiter.Footprinter): the game's compact ply
+// (xiangqi.PlyRecord) with its slice's growth, and a site layer's own records per ply.
+const (
+	streamBytesPerPly = 32
+	layerBytesPerPly  = 128
+)
+
+// Footprint bounds the bytes a stream session holds (see arbiter.Footprinter).
+func (gs *gameSession) Footprint() int {
+	per := streamBytesPerPly
+	if gs.rec.s.layer != nil {
+		per += layerBytesPerPly
+	}
+	return arbiter.FootprintBase + per*gs.rec.s.Game().Len()
+}
+
 // Position is the current position's FEN.
 func (gs *gameSession) Position() string { return gs.rec.s.Game().Position().FEN() }
 

@@ -937,7 +937,9 @@ type MoveRejected struct {
 	Ply int32 `protobuf:"varint,2,opt,name=ply,proto3" json:"ply,omitempty"`
 	// What kind of problem it is: INVALID_MOVE (unreadable in any notation), AMBIGUOUS_MOVE
 	// (fits more than one piece), ILLEGAL_MOVE (reads fine but is not legal here), GAME_OVER
-	// (the game has ended) or HISTORY_TOO_LONG (the game reached the server's ply limit).
+	// (the game has ended), HISTORY_TOO_LONG (the game reached the server's ply limit) or
+	// STREAM_MEMORY_SPENT (the game streams of the server or of this client address hold
+	// their memory budget; the game is unchanged and the move may be sent again later).
 	Reason string `protobuf:"bytes,3,opt,name=reason,proto3" json:"reason,omitempty"`
 	// What is wrong, for a person, e.g. "move 3 (ply 5, red to move): e2e9: illegal move".
 	// Echoed input longer than 64 bytes is cut, with its length in bytes.
