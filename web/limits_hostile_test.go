@@ -21,7 +21,15 @@ import (
 // finding 3).
 func TestPGNUploadLimits(t *testing.T) {
 	s := startSite(t, server.Config{})
-	code, b := call(t, "POST", s.url+"/ui/pgn", strings.Repeat("* ", 1<<19)[:1<<20-1])
+	var code int
+	var b []byte
+	grew := peakHeapGrowth(func() { code, b = call(t, "POST", s.url+"/ui/pgn", strings.Repeat("* ", 1<<19)[:1<<20-1]) })
+	t.Logf("1 MB of empty games: peak heap growth %.1f MiB (server and client)", float64(grew)/(1<<20))
+	// Before the cap this upload took ~200 MB of peak RSS for a 28 MB answer.
+	const heapBound = 32 << 20
+	if grew > heapBound {
+		t.Errorf("1 MB of empty games: the heap grew by %d bytes, over %d", grew, heapBound)
+	}
 	if code != http.StatusRequestEntityTooLarge || len(b) > 4096 {
 		t.Fatalf("1 MB of empty games: HTTP %d, %d bytes of answer, want 413 and a short error", code, len(b))
 	}
@@ -40,7 +48,11 @@ func TestPGNUploadLimits(t *testing.T) {
 		t.Errorf("error %s", b)
 	}
 
-	code, b = call(t, "POST", s.url+"/ui/pgn", strings.Repeat("* ", web.DefaultMaxPGNGames))
+	grew = peakHeapGrowth(func() { code, b = call(t, "POST", s.url+"/ui/pgn", strings.Repeat("* ", web.DefaultMaxPGNGames)) })
+	t.Logf("%d empty games: peak heap growth %.1f MiB (server and client)", web.DefaultMaxPGNGames, float64(grew)/(1<<20))
+	if grew > heapBound {
+		t.Errorf("%d empty games: the heap grew by %d bytes, over %d", web.DefaultMaxPGNGames, grew, heapBound)
+	}
 	if code != 200 {
 		t.Fatalf("%d games: HTTP %d: %.200s", web.DefaultMaxPGNGames, code, b)
 	}
