@@ -10,8 +10,8 @@ import (
 )
 
 // ruleCycle rules the repetition cycle the last move closed (plies prev..Len-1) under
-// cycle_rule, occ being the occurrence it makes. mutual reports a violation by both
-// sides ruled a draw (mutual_draw_at applies to it).
+// cycle_rule, occ being the occurrence it makes. mutual reports a mutual perpetual
+// check or chase ruled a draw (mutual_draw_at applies to it).
 func (l *layer) ruleCycle(ctx context.Context, s *xqrules.Session, prev, occ int) (*xqrules.Cycle, bool, error) {
 	g := s.Game()
 	if l.cfg.cycleRule == "fsf" {
@@ -48,12 +48,17 @@ func (l *layer) ruleCycle(ctx context.Context, s *xqrules.Session, prev, occ int
 }
 
 // decide applies the decision table to the sides' violations: one violator must
-// change; both: check_over_chase, then mutual_violation.
+// change; both: check_over_chase, then mutual_violation. The second result reports a
+// mutual perpetual check or a mutual perpetual chase ruled a draw, the draws that
+// mutual_draw_at counts (T-4, T-5); other violations by both sides (a check against a
+// chase without check_over_chase, or patterns a site's clauses hold) draw as any
+// allowed cycle does.
 func (l *layer) decide(c *xqrules.Cycle, forb [2]bool) (arbiter.Verdict, bool) {
 	r, b := forb[xiangqi.Red], forb[xiangqi.Black]
 	switch {
 	case r && b:
-		rc, bc := allOf(c.Sides[xiangqi.Red].Natures, arbiter.NatureCheck), allOf(c.Sides[xiangqi.Black].Natures, arbiter.NatureCheck)
+		red, black := c.Sides[xiangqi.Red].Natures, c.Sides[xiangqi.Black].Natures
+		rc, bc := allOf(red, arbiter.NatureCheck), allOf(black, arbiter.NatureCheck)
 		if l.cfg.checkOverChase && rc != bc {
 			if rc {
 				return arbiter.VerdictRedMustChange, false
@@ -63,7 +68,8 @@ func (l *layer) decide(c *xqrules.Cycle, forb [2]bool) (arbiter.Verdict, bool) {
 		if l.cfg.mutualRedChanges {
 			return arbiter.VerdictRedMustChange, false
 		}
-		return arbiter.VerdictDraw, true
+		alike := (rc && bc) || (allOf(red, arbiter.NatureChase) && allOf(black, arbiter.NatureChase))
+		return arbiter.VerdictDraw, alike
 	case r:
 		return arbiter.VerdictRedMustChange, false
 	case b:
@@ -83,6 +89,9 @@ func (l *layer) rewrite(c *xqrules.Cycle, v arbiter.Verdict, mutual bool, asian 
 	case mutual:
 		why = fmt.Sprintf("Both sides violate alike (red: %s; black: %s): a draw under %s (%s).", c.Sides[xiangqi.Red].Pattern,
 			c.Sides[xiangqi.Black].Pattern, l.r.def.name, l.r.def.clause("mutual"))
+	case c.Sides[xiangqi.Red].Forbidden && c.Sides[xiangqi.Black].Forbidden:
+		why = fmt.Sprintf("Both sides violate, not alike (red: %s; black: %s): neither is held under %s, and the repetition is drawn as an allowed one.",
+			c.Sides[xiangqi.Red].Pattern, c.Sides[xiangqi.Black].Pattern, l.r.def.name)
 	default:
 		why = fmt.Sprintf("Neither side violates under %s (red: %s; black: %s): the repetition is allowed.", l.r.def.name,
 			c.Sides[xiangqi.Red].Pattern, c.Sides[xiangqi.Black].Pattern)
