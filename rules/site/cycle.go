@@ -238,9 +238,10 @@ func (l *layer) tiantian(g *xiangqi.Game, c *xqrules.Cycle, forb *[2]bool) bool 
 // while P gives check in the cycle, and the other side has attacked only with P since
 // the chase of P began, the side that opened the exchange must change. The chaser
 // opened it when its chase of P (unbroken since it began, within the stretch since the
-// last capture) began before any check P gave; P's check came first otherwise, the
-// chase answering it, and the checking side must change instead. With another attacking
-// piece on the checking side the Asian ruling stands (several pieces: T-13).
+// last capture) began before P gave any check; when P checked in the checking side's
+// unbroken run of attacking moves that led up to the chase, the chase answered that
+// check and the checking side must change instead. With another attacking piece on the
+// checking side the Asian ruling stands (several pieces: T-13).
 //
 // It reads the moves' own chases (the streaks' reader) back to the last capture, only
 // for a cycle of that shape. It reports whether it changed anything.
@@ -302,8 +303,14 @@ func (l *layer) openedBy(c *xqrules.Cycle, sy, sx *xqrules.SidePattern, piece ui
 			return 0, false
 		}
 	}
+	// Before it, in the checking side's unbroken run of attacking moves, did the piece
+	// check?
 	for j := start - 1; j >= lo; j -= 2 {
-		if r := &l.hist[j]; r.check && r.checkers&piece != 0 {
+		r := &l.hist[j]
+		if !r.check && !r.chase {
+			break
+		}
+		if r.check && r.checkers&piece != 0 {
 			return sx.Side, true // the piece checked first
 		}
 	}
