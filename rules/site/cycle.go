@@ -90,7 +90,7 @@ func (l *layer) rewrite(c *xqrules.Cycle, v arbiter.Verdict, mutual bool, asian 
 		why = fmt.Sprintf("Both sides violate alike (red: %s; black: %s): a draw under %s (%s).", c.Sides[xiangqi.Red].Pattern,
 			c.Sides[xiangqi.Black].Pattern, l.r.def.name, l.r.def.clause("mutual"))
 	case c.Sides[xiangqi.Red].Forbidden && c.Sides[xiangqi.Black].Forbidden:
-		why = fmt.Sprintf("Both sides violate, not alike (red: %s; black: %s): neither is held under %s, and the repetition is drawn as an allowed one.",
+		why = fmt.Sprintf("Both sides violate, not alike (red: %s; black: %s): neither is held under %s, and the repetition counts as an allowed one.",
 			c.Sides[xiangqi.Red].Pattern, c.Sides[xiangqi.Black].Pattern, l.r.def.name)
 	default:
 		why = fmt.Sprintf("Neither side violates under %s (red: %s; black: %s): the repetition is allowed.", l.r.def.name,
