@@ -11,7 +11,8 @@ func tiantian() *siteDef {
 			"6 rounds chasing one piece, 12/18 rounds of mixed check and chase; a neutral repetition draws at the 5th occurrence; " +
 			"120 plies without a capture (checks beyond 10 a side not counted) or 400 plies in all draw, unless the last move mates. " +
 			"Interpretations: cycles are enforced at the 2nd occurrence; the one-piece cap applies whatever the pieces (streak_pieces=first_cap); " +
-			"the 7th check is the violating one (above_cap); moves made in check are skipped by streaks.",
+			"the 7th check is the violating one (above_cap); moves made in check are skipped by streaks; " +
+			"against a perpetual chase of its checking piece, the side that opened the exchange changes (T-12).",
 		sources: []string{
 			"TianTian in-app rules text 天天象棋棋规 (T-1 to T-11)",
 			"https://github.com/wanyuan1369/pikafish-skyrule-windows (data/tiantian_cases.txt: rulings of real games)",
