@@ -56,6 +56,10 @@ type Config struct {
 	// as the reply is written. A call alone on its connection always runs. It also
 	// bounds how many large replies one connection computes at once.
 	MaxUnsentBytesPerConn int
+	// MaxUnsentBytes bounds the same over all connections: a call waits while the
+	// server's replies computed and not yet sent are at it (a call alone on the server
+	// always runs). Negative: no server-wide limit.
+	MaxUnsentBytes int64
 	// MaxStreamBytes bounds the memory the open PlayGame streams' games may hold
 	// together, and MaxStreamBytesPerPeer what one peer's (remote IP address) may hold,
 	// counted as each game's footprint (arbiter.Footprinter: an upper bound from its
@@ -84,6 +88,7 @@ func DefaultConfig() Config {
 		MaxStreamsPerPeer:  1000,
 
 		MaxUnsentBytesPerConn: 16 << 20,
+		MaxUnsentBytes:        256 << 20,
 		MaxStreamBytes:        512 << 20,
 		MaxStreamBytesPerPeer: 64 << 20,
 	}
@@ -105,6 +110,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.MaxStreamsPerPeer == 0 { // negative: no per-peer limit
 		c.MaxStreamsPerPeer = d.MaxStreamsPerPeer
+	}
+	if c.MaxUnsentBytes == 0 { // negative: no limit
+		c.MaxUnsentBytes = d.MaxUnsentBytes
 	}
 	if c.MaxStreamBytes == 0 { // negative: no limit
 		c.MaxStreamBytes = d.MaxStreamBytes

@@ -103,3 +103,63 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 		time.Sleep(10 * time.Millisecond)
 	}
 }
+
+// Many connections that do not read cannot together make the server hold more than
+// Config.MaxUnsentBytes (the probe of issue 29 found 20 connections held 290 MB within
+// their 16 MiB each).
+func TestUnreadRepliesBoundedOverConnections(t *testing.T) {
+	if d := server.DefaultConfig(); d.MaxUnsentBytes != 256*mib {
+		t.Fatalf("MaxUnsentBytes default %d, the README says 256 MiB", d.MaxUnsentBytes)
+	}
+	const budget = 4 * mib
+	e := start(t, envOptions{tcp: true, cfg: server.Config{RequestTimeout: 5 * time.Minute, MaxUnsentBytes: budget}})
+	const conns, n = 4, 8
+	moves := fields(strings.Repeat("h2e2 h9g7 e2h2 g7h9 ", 37) + "h2e2 h9g7")
+	body, err := proto.Marshal(&arbiterv1.AdjudicateRequest{Ruleset: "chinese", Moves: moves, Svg: true, PlySvgs: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	one, err := e.client.Adjudicate(ctxT(t), &arbiterv1.AdjudicateRequest{Ruleset: "chinese", Moves: moves, Svg: true, PlySvgs: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	size := proto.Size(one)
+	base := liveHeap()
+	var open []net.Conn
+	var results []<-chan h2test.UnreadResult
+	for range conns {
+		conn, err := net.Dial("tcp", e.addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := h2test.Unread(conn, e.addr, "/arbiter.v1.ArbiterService/Adjudicate", body, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		open, results = append(open, conn), append(results, res)
+	}
+	labels := map[string]string{"grpc_method": "Adjudicate"}
+	waitFor(t, "every request to be answered or waiting", func() bool {
+		done := metricSum(t, e.metrics, "grpc_server_handled_total", labels) - 1
+		return done+metricValue(t, e.metrics, "arbiter_reply_budget_waiting", nil) >= conns*n
+	})
+	held := liveHeap()
+	grew := int64(held) - int64(base)
+	replies := metricValue(t, e.metrics, "arbiter_reply_bytes_held", nil)
+	t.Logf("%d connections x %d unread requests: %.1f MiB of replies held, live heap +%.1f MiB", conns, n, replies/mib, float64(grew)/mib)
+	if replies > budget+float64(size) {
+		t.Errorf("%.0f bytes of replies held over all connections, over the server's budget %d (and one reply)", replies, budget)
+	}
+	bound := int64(budget) + int64(size) + conns*n*int64(len(body)) + 8*mib
+	if grew > bound {
+		t.Errorf("the server holds %.1f MiB more, over the bound of %.1f MiB", float64(grew)/mib, float64(bound)/mib)
+	}
+	for i, c := range open {
+		c.Close()
+		<-results[i]
+	}
+	eventually(t, "the held bytes to come back", func() bool {
+		return metricValue(t, e.metrics, "arbiter_reply_bytes_held", nil) == 0 &&
+			metricValue(t, e.metrics, "arbiter_reply_budget_waiting", nil) == 0
+	})
+}

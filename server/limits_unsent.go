@@ -40,10 +40,54 @@ import (
 // insecure ones), and the connection's budget rides on its AuthInfo, which gRPC puts
 // into every call's peer.
 
+// replyPool is the server-wide reply budget (Config.MaxUnsentBytes): every connection's
+// reservations count toward it too, so that many connections cannot together hold what
+// one may not (20 connections of unread replies held 290 MB within their 16 MiB each).
+type replyPool struct {
+	limit int64 // negative: no limit
+
+	mu   sync.Mutex
+	held int64
+	wake chan struct{} // closed when bytes come back
+}
+
+func newReplyPool(limit int64) *replyPool {
+	return &replyPool{limit: limit, wake: make(chan struct{})}
+}
+
+// fits reports whether n more bytes fit (a server holding nothing always takes them),
+// and else the channel that is closed when bytes come back. The caller holds the
+// connection's lock.
+func (p *replyPool) fits(n int64) (bool, chan struct{}) {
+	if p == nil {
+		return true, nil
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.limit < 0 || p.held == 0 || p.held+n <= p.limit {
+		return true, nil
+	}
+	return false, p.wake
+}
+
+func (p *replyPool) add(d int64) {
+	if p == nil || d == 0 {
+		return
+	}
+	p.mu.Lock()
+	p.held += d
+	if d < 0 {
+		close(p.wake)
+		p.wake = make(chan struct{})
+	}
+	p.mu.Unlock()
+}
+
 // connBudget is one connection's reply budget.
 type connBudget struct {
 	limit int64
 	m     *metrics
+	pool  *replyPool // the server's, shared by its connections
 
 	mu      sync.Mutex
 	held    int64            // bytes reserved or queued and not yet written
@@ -60,8 +104,8 @@ type connBudget struct {
 // whose context is then cancelled.
 const maxResetMemory = 4096
 
-func newConnBudget(limit int64, m *metrics) *connBudget {
-	return &connBudget{limit: limit, m: m, streams: map[uint32]int64{}, resets: map[uint32]bool{}, wake: make(chan struct{})}
+func newConnBudget(limit int64, m *metrics, pool *replyPool) *connBudget {
+	return &connBudget{limit: limit, m: m, pool: pool, streams: map[uint32]int64{}, resets: map[uint32]bool{}, wake: make(chan struct{})}
 }
 
 // add changes held by d (the lock held) and wakes the waiting calls when bytes came back.
@@ -70,6 +114,7 @@ func (b *connBudget) add(d int64) {
 		return
 	}
 	b.held += d
+	b.pool.add(d)
 	b.m.replyHeld.Add(float64(d))
 	if d < 0 {
 		close(b.wake)
@@ -78,8 +123,9 @@ func (b *connBudget) add(d int64) {
 }
 
 // reserve takes n bytes for stream id's reply, waiting while the connection's budget
-// is spent (a call alone on its connection always gets its reservation). It fails
-// when ctx ends, or when the client has already reset the stream.
+// or the server's is spent (a call alone on its connection gets its reservation when
+// the server's budget has room for it, and a call alone on the server always does). It
+// fails when ctx ends, or when the client has already reset the stream.
 func (b *connBudget) reserve(ctx context.Context, id uint32, n int64) error {
 	for {
 		b.mu.Lock()
@@ -92,13 +138,17 @@ func (b *connBudget) reserve(ctx context.Context, id uint32, n int64) error {
 			b.mu.Unlock()
 			return status.Error(codes.Canceled, "the connection is closed")
 		}
-		if b.held == 0 || b.held+n <= b.limit {
-			b.streams[id] += n
-			b.add(n)
-			b.mu.Unlock()
-			return nil
-		}
 		wake := b.wake
+		if b.held == 0 || b.held+n <= b.limit {
+			ok, poolWake := b.pool.fits(n)
+			if ok {
+				b.streams[id] += n
+				b.add(n)
+				b.mu.Unlock()
+				return nil
+			}
+			wake = poolWake
+		}
 		b.mu.Unlock()
 		b.m.replyWaiting.Inc()
 		select {
@@ -282,6 +332,7 @@ type budgetCreds struct {
 	credentials.TransportCredentials
 	limit int64
 	m     *metrics
+	pool  *replyPool
 }
 
 func (c *budgetCreds) ServerHandshake(raw net.Conn) (net.Conn, credentials.AuthInfo, error) {
@@ -289,12 +340,12 @@ func (c *budgetCreds) ServerHandshake(raw net.Conn) (net.Conn, credentials.AuthI
 	if err != nil || ai == nil {
 		return conn, ai, err
 	}
-	b := newConnBudget(c.limit, c.m)
+	b := newConnBudget(c.limit, c.m, c.pool)
 	return &budgetConn{Conn: conn, b: b, in: frameScanner{skip: len(http2.ClientPreface)}}, budgetAuth{AuthInfo: ai, b: b}, nil
 }
 
 func (c *budgetCreds) Clone() credentials.TransportCredentials {
-	return &budgetCreds{TransportCredentials: c.TransportCredentials.Clone(), limit: c.limit, m: c.m}
+	return &budgetCreds{TransportCredentials: c.TransportCredentials.Clone(), limit: c.limit, m: c.m, pool: c.pool}
 }
 
 // Credentials wraps the gRPC port's transport credentials (nil: none, plain HTTP/2) so
@@ -306,7 +357,7 @@ func (s *Server) Credentials(c credentials.TransportCredentials) credentials.Tra
 	if c == nil {
 		c = insecure.NewCredentials()
 	}
-	return &budgetCreds{TransportCredentials: c, limit: int64(s.cfg.MaxUnsentBytesPerConn), m: s.m}
+	return &budgetCreds{TransportCredentials: c, limit: int64(s.cfg.MaxUnsentBytesPerConn), m: s.m, pool: s.replies}
 }
 
 // streamID is the HTTP/2 stream id of the call of ctx. gRPC does not export it: it is

@@ -50,7 +50,7 @@ func testBudget(t *testing.T, limit int64) *connBudget {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return newConnBudget(limit, m)
+	return newConnBudget(limit, m, nil)
 }
 
 // A reservation waits while the connection is at its budget and goes through when
@@ -106,6 +106,49 @@ func TestConnBudget(t *testing.T) {
 		if len(b.order) > maxResetMemory {
 			t.Fatal("resets remembered without bound")
 		}
+	}
+}
+
+// The server-wide budget holds over connections: each connection within its own budget
+// waits while the server's replies are at its limit, and goes on when another
+// connection's bytes come back; a call alone on the server always runs.
+func TestReplyPool(t *testing.T) {
+	m, err := newMetrics(prometheus.NewRegistry())
+	if err != nil {
+		t.Fatal(err)
+	}
+	pool := newReplyPool(100)
+	a, b := newConnBudget(80, m, pool), newConnBudget(80, m, pool)
+	ctx := context.Background()
+	if err := a.reserve(ctx, 1, 70); err != nil {
+		t.Fatal(err)
+	}
+	short, cancel := context.WithTimeout(ctx, 10*time.Millisecond)
+	defer cancel()
+	if err := b.reserve(short, 1, 40); err == nil {
+		t.Fatal("a second connection reserved over the server's budget")
+	}
+	done := make(chan error)
+	go func() { done <- b.reserve(ctx, 1, 40) }()
+	a.wrote(1, 20) // 50 held on a: 50+40 fits in 100
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if pool.held != 90 {
+		t.Fatalf("the server holds %d, want 90", pool.held)
+	}
+	a.close()
+	b.end(1, false)
+	if pool.held != 0 {
+		t.Fatalf("the server holds %d after the close and the end, want 0", pool.held)
+	}
+	// Alone on the server, a call runs whatever its size.
+	if err := a.reserve(ctx, 3, 1000); err == nil {
+		t.Fatal("reserved on a closed connection")
+	}
+	c := newConnBudget(80, m, pool)
+	if err := c.reserve(ctx, 1, 1000); err != nil {
+		t.Fatal(err)
 	}
 }
 

@@ -50,6 +50,7 @@ type Server struct {
 	resets       *resetGuard  // closes connections that cancel RPCs too fast (rapid reset)
 	peers        peerStreams  // open game streams per client address
 	streamMem    streamMemory // the open streams' footprints, against the stream memory budgets
+	replies      *replyPool   // the unary replies computed and not yet sent, over all connections
 }
 
 // New returns a server for the rulesets of reg and the cases of book (nil: the casebook
@@ -74,7 +75,7 @@ func New(cfg Config, reg *arbiter.Registry, book *casebook.Book, logger *slog.Lo
 	stopCtx, stop := context.WithCancel(context.Background())
 	return &Server{cfg: cfg, reg: reg, book: book, log: logger, m: m,
 		streams: make(chan struct{}, cfg.MaxStreams), health: health.NewServer(),
-		stopCtx: stopCtx, stop: stop, resets: newResetGuard(cfg.MaxResetsPerConn)}, nil
+		stopCtx: stopCtx, stop: stop, resets: newResetGuard(cfg.MaxResetsPerConn), replies: newReplyPool(cfg.MaxUnsentBytes)}, nil
 }
 
 // Config returns the limits in force.
