@@ -44,6 +44,11 @@ type Config struct {
 	// in a burst; the allowance refills at a tenth of it per second, and a connection
 	// that cancels faster (HTTP/2 rapid reset) is closed.
 	MaxResetsPerConn int
+	// MaxResetsPerPeer is the same budget shared by all the connections of one peer
+	// (remote IP address), refilled at a tenth of it per second: a client that
+	// reconnects each time it is closed goes on spending it, and while it is spent its
+	// new connections are closed as they are accepted. Negative: no per-peer budget.
+	MaxResetsPerPeer int
 	// MaxStreamsPerPeer is the number of PlayGame streams one peer (remote IP address,
 	// over all its connections) may have open; one more is refused with
 	// ResourceExhausted. Behind a load balancer or proxy every client has its address:
@@ -85,6 +90,7 @@ func DefaultConfig() Config {
 		HandshakeTimeout:   10 * time.Second,
 		MaxHeaderListBytes: 64 << 10,
 		MaxResetsPerConn:   1000,
+		MaxResetsPerPeer:   2000,
 		MaxStreamsPerPeer:  1000,
 
 		MaxUnsentBytesPerConn: 16 << 20,
@@ -110,6 +116,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.MaxStreamsPerPeer == 0 { // negative: no per-peer limit
 		c.MaxStreamsPerPeer = d.MaxStreamsPerPeer
+	}
+	if c.MaxResetsPerPeer == 0 { // negative: no per-peer budget
+		c.MaxResetsPerPeer = d.MaxResetsPerPeer
 	}
 	if c.MaxUnsentBytes == 0 { // negative: no limit
 		c.MaxUnsentBytes = d.MaxUnsentBytes

@@ -6,6 +6,7 @@ import (
 	"net"
 	"strings"
 	"testing"
+	"time"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
@@ -240,5 +241,67 @@ func TestStreamsPerPeer(t *testing.T) {
 		if _, first := openGame(t, ctx, free.client, &arbiterv1.GameStart{Ruleset: "chinese"}); first.GetStatus() != arbiterv1.GameStatus_GAME_STATUS_ONGOING {
 			t.Fatalf("no limit, stream %d: %v", i, first)
 		}
+	}
+}
+
+// A client closed for resetting too fast that reconnects at once goes on spending its
+// address's budget (Config.MaxResetsPerPeer): once it is spent, the address's new
+// connections are closed as they are accepted, until the budget refills (the re-probe of
+// issue 29 reconnected 82-220 times in 10 s, each connection with a fresh budget).
+func TestRapidResetReconnectRefused(t *testing.T) {
+	if d := server.DefaultConfig(); d.MaxResetsPerPeer != 2000 {
+		t.Fatalf("MaxResetsPerPeer default %d, the README says 2000", d.MaxResetsPerPeer)
+	}
+	e := &env{}
+	e.srv = mustServer(t, server.Config{MaxResetsPerConn: 1000, MaxResetsPerPeer: 20})
+	e.gs = e.srv.GRPCServer()
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go e.gs.Serve(e.srv.Listener(lis))
+	t.Cleanup(e.gs.Stop)
+	addr := lis.Addr().String()
+
+	// Each connection resets fewer streams than its own budget; together they spend
+	// the address's.
+	closed := 0
+	for i := 0; i < 4; i++ {
+		conn, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := h2test.RapidReset(conn, addr, "/arbiter.v1.ArbiterService/ListRulesets", true, 200)
+		if err != nil && !res.Closed {
+			t.Logf("connection %d: %v", i+1, err)
+		}
+		if res.Closed {
+			closed++
+		}
+	}
+	if closed == 0 {
+		t.Fatal("four connections of one address reset 800 streams against its budget of 20 and none was closed")
+	}
+	// While the budget is spent, a new connection from the address is refused...
+	call := func() error {
+		c, err := grpc.NewClient(addr, grpc.WithTransportCredentials(insecure.NewCredentials()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		_, err = arbiterv1.NewArbiterServiceClient(c).ListRulesets(ctx, &arbiterv1.ListRulesetsRequest{})
+		return err
+	}
+	refused := call()
+	t.Logf("a call right after: %v", refused)
+	if status.Code(refused) != codes.Unavailable {
+		t.Errorf("a call from the address right after: %v, want Unavailable (the connection refused)", refused)
+	}
+	// ...and once a token has come back (2 a second) the address is served again.
+	time.Sleep(1500 * time.Millisecond)
+	if err := call(); err != nil {
+		t.Errorf("after the refill: %v", err)
 	}
 }

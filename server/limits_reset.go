@@ -20,16 +20,25 @@ import (
 // Closing needs the connection, which gRPC does not hand to a stats handler: serve on
 // Server.Listener(lis) so that the guard can find it by its addresses. On a listener not
 // wrapped so, the cancellations are counted but the connection is not closed.
+//
+// The connections of one client address also share a budget (Config.MaxResetsPerPeer):
+// a client closed for resetting that reconnects at once goes on spending the same
+// budget, and while it is spent its new connections are closed as they are accepted.
 type resetGuard struct {
 	burst int
+	peers *resetguard.Peers
 	conns resetguard.Conns
 }
 
-func newResetGuard(burst int) *resetGuard { return &resetGuard{burst: burst} }
+func newResetGuard(burst, perPeer int) *resetGuard {
+	g := &resetGuard{burst: burst, peers: resetguard.NewPeers(perPeer)}
+	g.conns.Refuse = g.peers.Refuse
+	return g
+}
 
 type connResets struct {
-	budget *resetguard.Budget
-	key    string
+	budget, peer *resetguard.Budget
+	key          string
 }
 
 type connResetsKey struct{}
@@ -40,7 +49,7 @@ func (s *Server) Listener(lis net.Listener) net.Listener { return s.resets.conns
 
 func (g *resetGuard) TagConn(ctx context.Context, info *stats.ConnTagInfo) context.Context {
 	return context.WithValue(ctx, connResetsKey{}, &connResets{
-		budget: resetguard.NewBudget(g.burst), key: resetguard.Key(info.LocalAddr, info.RemoteAddr)})
+		budget: resetguard.NewBudget(g.burst), peer: g.peers.Of(info.RemoteAddr), key: resetguard.Key(info.LocalAddr, info.RemoteAddr)})
 }
 
 func (g *resetGuard) HandleConn(context.Context, stats.ConnStats) {}
@@ -53,7 +62,10 @@ func (g *resetGuard) HandleRPC(ctx context.Context, st stats.RPCStats) {
 		return
 	}
 	cr, _ := ctx.Value(connResetsKey{}).(*connResets)
-	if cr == nil || cr.budget.Spend() {
+	if cr == nil {
+		return
+	}
+	if conn, peer := cr.budget.Spend(), cr.peer.Spend(); conn && peer {
 		return
 	}
 	if c := g.conns.Lookup(cr.key); c != nil {

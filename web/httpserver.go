@@ -31,6 +31,10 @@ type ServerConfig struct {
 	// RST_STREAM, refilled at a tenth of it per second); a connection that cancels
 	// faster (rapid reset) is closed.
 	MaxResetsPerConn int
+	// MaxResetsPerPeer is that budget shared by the connections of one client address
+	// (refilled at a tenth per second): while it is spent, the address's new connections
+	// are closed as they are accepted. Negative: no per-address budget.
+	MaxResetsPerPeer int
 }
 
 // DefaultServerConfig returns the HTTP limits `arbiter serve` uses unless told otherwise.
@@ -43,6 +47,7 @@ func DefaultServerConfig() ServerConfig {
 		MaxHeaderBytes:       64 << 10,
 		MaxConcurrentStreams: 100,
 		MaxResetsPerConn:     1000,
+		MaxResetsPerPeer:     2000,
 	}
 }
 
@@ -64,6 +69,9 @@ func (c ServerConfig) withDefaults() ServerConfig {
 			*f.v = *f.def
 		}
 	}
+	if c.MaxResetsPerPeer == 0 { // negative: no per-address budget
+		c.MaxResetsPerPeer = d.MaxResetsPerPeer
+	}
 	return c
 }
 
@@ -77,6 +85,7 @@ func (c ServerConfig) withDefaults() ServerConfig {
 // runs out is closed.
 func NewServer(h http.Handler, cfg ServerConfig) *http.Server {
 	cfg = cfg.withDefaults()
+	peers := resetguard.NewPeers(cfg.MaxResetsPerPeer)
 	return &http.Server{
 		Handler:           resetGuard(h),
 		ReadHeaderTimeout: cfg.ReadHeaderTimeout,
@@ -86,14 +95,20 @@ func NewServer(h http.Handler, cfg ServerConfig) *http.Server {
 		MaxHeaderBytes:    cfg.MaxHeaderBytes,
 		HTTP2:             &http.HTTP2Config{MaxConcurrentStreams: cfg.MaxConcurrentStreams},
 		ConnContext: func(ctx context.Context, c net.Conn) context.Context {
-			return context.WithValue(ctx, connResetsKey{}, &connResets{budget: resetguard.NewBudget(cfg.MaxResetsPerConn), conn: c})
+			if peers.Refuse(c.RemoteAddr()) {
+				// The address spent its budget: the connection is closed before its TLS
+				// handshake, and the server drops it at its first read.
+				c.Close() //nolint:errcheck // refused
+			}
+			return context.WithValue(ctx, connResetsKey{}, &connResets{budget: resetguard.NewBudget(cfg.MaxResetsPerConn),
+				peer: peers.Of(c.RemoteAddr()), conn: c})
 		},
 	}
 }
 
 type connResets struct {
-	budget *resetguard.Budget
-	conn   net.Conn
+	budget, peer *resetguard.Budget
+	conn         net.Conn
 }
 
 type connResetsKey struct{}
@@ -106,7 +121,11 @@ func resetGuard(next http.Handler) http.Handler {
 		if r.Context().Err() == nil {
 			return
 		}
-		if cr, _ := r.Context().Value(connResetsKey{}).(*connResets); cr != nil && !cr.budget.Spend() {
+		cr, _ := r.Context().Value(connResetsKey{}).(*connResets)
+		if cr == nil {
+			return
+		}
+		if conn, peer := cr.budget.Spend(), cr.peer.Spend(); !conn || !peer {
 			cr.conn.Close() //nolint:errcheck // the client is cut off either way
 		}
 	})

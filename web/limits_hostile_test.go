@@ -137,3 +137,51 @@ func TestHTTPRapidResetClosesConnection(t *testing.T) {
 		t.Fatalf("the server took %d opened-and-reset streams and still answered a PING", res.Sent)
 	}
 }
+
+// On the HTTP port too, the connections of one client address share a reset budget:
+// once it is spent, the address's new connections are closed as they are accepted,
+// until a token has come back.
+func TestHTTPRapidResetReconnectRefused(t *testing.T) {
+	if d := web.DefaultServerConfig(); d.MaxResetsPerPeer != 2000 {
+		t.Fatalf("MaxResetsPerPeer default %d, the README says 2000", d.MaxResetsPerPeer)
+	}
+	slow := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/ok" {
+			w.Write([]byte("ok"))
+			return
+		}
+		<-r.Context().Done()
+	})
+	ts := httptest.NewUnstartedServer(nil)
+	ts.Config = web.NewServer(slow, web.ServerConfig{MaxResetsPerPeer: 20})
+	ts.EnableHTTP2 = true
+	ts.StartTLS()
+	defer ts.Close()
+	conn, err := h2test.DialTLS(ts.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := h2test.RapidReset(conn, ts.Listener.Addr().String(), "/", false, 200)
+	if err != nil && !res.Closed {
+		t.Fatal(err)
+	}
+	if !res.Closed {
+		t.Fatal("200 resets against an address budget of 20 and the connection is open")
+	}
+	get := func() error {
+		c := ts.Client()
+		c.Transport.(*http.Transport).DisableKeepAlives = true
+		resp, err := c.Get(ts.URL + "/ok")
+		if err == nil {
+			resp.Body.Close()
+		}
+		return err
+	}
+	if err := get(); err == nil {
+		t.Error("a new connection from the address was served while its budget is spent")
+	}
+	time.Sleep(1500 * time.Millisecond) // 2 tokens a second
+	if err := get(); err != nil {
+		t.Errorf("after the refill: %v", err)
+	}
+}

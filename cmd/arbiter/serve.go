@@ -112,6 +112,7 @@ func serveOptions() []serveOption {
 		{"max-stream-bytes-per-peer", "ARBITER_MAX_STREAM_BYTES_PER_PEER", strconv.FormatInt(d.MaxStreamBytesPerPeer, 10), "bytes one client IP address's PlayGame streams may hold (0: no per-client limit)"},
 		{"max-header-list-bytes", "ARBITER_MAX_HEADER_LIST_BYTES", strconv.Itoa(d.MaxHeaderListBytes), "largest metadata (HTTP/2 header list) per gRPC call in bytes"},
 		{"max-unsent-bytes-per-conn", "ARBITER_MAX_UNSENT_BYTES_PER_CONN", strconv.Itoa(d.MaxUnsentBytesPerConn), "bytes of unary replies one connection may have computed and not yet read (calls beyond wait within their deadline)"},
+		{"max-resets-per-peer", "ARBITER_MAX_RESETS_PER_PEER", strconv.Itoa(d.MaxResetsPerPeer), "RPCs the connections of one client IP address may cancel together in a burst, on either port (refilled at a tenth per second; beyond: closed, and new connections refused while it is spent; 0: no per-client budget)"},
 		{"max-unsent-bytes", "ARBITER_MAX_UNSENT_BYTES", strconv.FormatInt(d.MaxUnsentBytes, 10), "bytes of unary replies all connections together may have computed and not yet read (0: no server-wide limit)"},
 		{"max-resets-per-conn", "ARBITER_MAX_RESETS_PER_CONN", strconv.Itoa(d.MaxResetsPerConn), "RPCs a connection may cancel in a burst (refilled at a tenth per second; beyond: closed)"},
 		{"handshake-timeout", "ARBITER_HANDSHAKE_TIMEOUT", d.HandshakeTimeout.String(), "time a new connection has for its TLS and HTTP/2 handshakes"},
@@ -184,6 +185,7 @@ func parseServeFlags(args []string, stderr io.Writer) (*serveFlags, error) {
 		byteBudget(vals["max-stream-bytes"], source("max-stream-bytes"), &f.cfg.MaxStreamBytes),
 		byteBudget(vals["max-stream-bytes-per-peer"], source("max-stream-bytes-per-peer"), &f.cfg.MaxStreamBytesPerPeer),
 		positive("max-resets-per-conn", &f.cfg.MaxResetsPerConn),
+		perPeer(vals["max-resets-per-peer"], source("max-resets-per-peer"), &f.cfg.MaxResetsPerPeer),
 		positive("max-unsent-bytes-per-conn", &f.cfg.MaxUnsentBytesPerConn),
 		duration("request-timeout", &f.cfg.RequestTimeout, true),
 		duration("stream-start-timeout", &f.cfg.StreamStartTimeout, false),
@@ -332,7 +334,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	attrs := []any{"grpc_addr", lis.Addr().String(), "tls", tlsMode, "version", bi.Version, "revision", bi.Revision,
 		"max_plies", cfg.MaxPlies, "max_message_bytes", cfg.MaxMessageBytes, "max_response_bytes", cfg.MaxResponseBytes,
 		"max_streams", cfg.MaxStreams, "max_streams_per_conn", cfg.MaxStreamsPerConn,
-		"max_streams_per_peer", cfg.MaxStreamsPerPeer, "max_stream_bytes", cfg.MaxStreamBytes, "max_stream_bytes_per_peer", cfg.MaxStreamBytesPerPeer, "max_header_list_bytes", cfg.MaxHeaderListBytes, "max_resets_per_conn", cfg.MaxResetsPerConn,
+		"max_streams_per_peer", cfg.MaxStreamsPerPeer, "max_stream_bytes", cfg.MaxStreamBytes, "max_stream_bytes_per_peer", cfg.MaxStreamBytesPerPeer, "max_header_list_bytes", cfg.MaxHeaderListBytes, "max_resets_per_conn", cfg.MaxResetsPerConn, "max_resets_per_peer", cfg.MaxResetsPerPeer,
 		"request_timeout", cfg.RequestTimeout.String(), "stream_start_timeout", cfg.StreamStartTimeout.String(),
 		"stream_idle_timeout", cfg.StreamIdleTimeout.String(), "rulesets", strings.Join(newRegistry().IDs(), ",")}
 	if hs != nil {

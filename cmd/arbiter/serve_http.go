@@ -52,7 +52,7 @@ func startHTTP(ctx context.Context, addr string, srv *server.Server, tc *tls.Con
 		lis.Close()
 		return nil, err
 	}
-	hc.MaxConcurrentStreams, hc.MaxResetsPerConn = cfg.MaxStreamsPerConn, cfg.MaxResetsPerConn
+	hc.MaxConcurrentStreams, hc.MaxResetsPerConn, hc.MaxResetsPerPeer = cfg.MaxStreamsPerConn, cfg.MaxResetsPerConn, cfg.MaxResetsPerPeer
 	hs := web.NewServer(h, hc)
 	if tc != nil {
 		hs.TLSConfig = tc.Clone()

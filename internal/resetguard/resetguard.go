@@ -51,11 +51,110 @@ func (b *Budget) Spend() bool {
 	return true
 }
 
+// spent reports whether the budget has no whole token left (after its refill).
+func (b *Budget) spent() bool {
+	if b == nil || b.burst <= 0 {
+		return false
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	t := b.now()
+	if !b.last.IsZero() {
+		b.tokens = min(b.burst, b.tokens+t.Sub(b.last).Seconds()*b.burst/10)
+		b.last = t
+	}
+	return b.tokens < 1
+}
+
+// full reports whether the budget has refilled to its burst (it then carries nothing
+// worth remembering).
+func (b *Budget) full() bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.last.IsZero() {
+		return true
+	}
+	return b.tokens+b.now().Sub(b.last).Seconds()*b.burst/10 >= b.burst
+}
+
+// Peers keeps one Budget per client address (IP, without the port), shared by all the
+// connections from it: a client closed for resetting too fast that reconnects at once
+// does not start with a fresh budget, and while its address's budget is spent its new
+// connections are closed as they are accepted (Refuse). Budgets that have refilled are
+// forgotten, so it holds only the addresses that cancelled in the last ten seconds, and
+// at most maxPeers of them.
+type Peers struct {
+	burst int
+	mu    sync.Mutex
+	m     map[string]*Budget
+}
+
+// maxPeers bounds the addresses a Peers remembers; beyond it (a flood from more
+// addresses than that within ten seconds) a new address gets a budget of its own that is
+// not shared (each connection is still bounded by its own budget).
+const maxPeers = 1 << 16
+
+// NewPeers returns per-address budgets of burst cancellations; burst <= 0 means no
+// per-address limit.
+func NewPeers(burst int) *Peers { return &Peers{burst: burst, m: map[string]*Budget{}} }
+
+func host(addr net.Addr) string {
+	if addr == nil {
+		return ""
+	}
+	a := addr.String()
+	if h, _, err := net.SplitHostPort(a); err == nil {
+		return h
+	}
+	return a
+}
+
+// Of returns the budget of addr's client address (nil, which never runs out, when p has
+// no limit).
+func (p *Peers) Of(addr net.Addr) *Budget {
+	if p == nil || p.burst <= 0 {
+		return nil
+	}
+	k := host(addr)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if b := p.m[k]; b != nil {
+		return b
+	}
+	if len(p.m) >= 1024 {
+		for key, b := range p.m {
+			if b.full() {
+				delete(p.m, key)
+			}
+		}
+	}
+	b := NewBudget(p.burst)
+	if len(p.m) < maxPeers {
+		p.m[k] = b
+	}
+	return b
+}
+
+// Refuse reports whether addr's client address has spent its budget: a new connection
+// from it is closed at once.
+func (p *Peers) Refuse(addr net.Addr) bool {
+	if p == nil || p.burst <= 0 {
+		return false
+	}
+	p.mu.Lock()
+	b := p.m[host(addr)]
+	p.mu.Unlock()
+	return b.spent()
+}
+
 // Conns remembers the connections accepted through Listen by their address pair, so that
 // a server that only knows a connection's addresses (a gRPC stats handler) can close it.
 type Conns struct {
 	mu    sync.Mutex
 	conns map[string]net.Conn
+	// Refuse, when set, is asked about every accepted connection's remote address: a
+	// connection it refuses is closed at once and never handed to the server.
+	Refuse func(net.Addr) bool
 }
 
 // Key is the address pair that names a connection.
@@ -83,6 +182,10 @@ type listener struct {
 
 func (l *listener) Accept() (net.Conn, error) {
 	c, err := l.Listener.Accept()
+	for err == nil && l.cs.Refuse != nil && l.cs.Refuse(c.RemoteAddr()) {
+		c.Close() //nolint:errcheck // refused
+		c, err = l.Listener.Accept()
+	}
 	if err != nil {
 		return nil, err
 	}
