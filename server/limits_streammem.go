@@ -55,14 +55,18 @@ func (s *Server) adjust(g *game, delta int64) {
 
 // memorySpent says which stream memory budget g's next move finds spent ("" when
 // neither): the server's or g's peer's, with the limit.
-func (s *Server) memorySpent(g *game) (scope string, limit int64) {
+func (s *Server) memorySpent(g *game) (scope string, limit int64) { return s.memorySpentBy(g.peer) }
+
+// memorySpentBy is memorySpent for any stream of peer: a start is refused before its
+// moves are replayed when a budget is already spent.
+func (s *Server) memorySpentBy(peer string) (scope string, limit int64) {
 	m := &s.streamMem
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if l := s.cfg.MaxStreamBytes; l >= 0 && m.total >= l {
 		return "server", l
 	}
-	if l := s.cfg.MaxStreamBytesPerPeer; l >= 0 && m.peer[g.peer] >= l {
+	if l := s.cfg.MaxStreamBytesPerPeer; l >= 0 && m.peer[peer] >= l {
 		return "peer", l
 	}
 	return "", 0

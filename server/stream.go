@@ -106,11 +106,17 @@ func (s *Server) PlayGame(stream grpc.BidiStreamingServer[arbiterv1.PlayGameRequ
 		return fieldStatus(codes.InvalidArgument, "start", reasonMissingStart,
 			"the first message of a game stream must be a GameStart", nil)
 	}
+	// A budget already spent refuses the start before its moves are replayed (the
+	// replay is the start's cost).
+	peer := peerKey(stream.Context())
+	if scope, limit := s.memorySpentBy(peer); scope != "" {
+		return memoryError(scope, limit)
+	}
 	g, resp, err := s.startGame(ctx, start)
 	if err != nil {
 		return err
 	}
-	g.peer = peerKey(stream.Context())
+	g.peer = peer
 	s.charge(g)
 	defer s.release(g)
 	if scope, limit := s.memorySpent(g); scope != "" {
