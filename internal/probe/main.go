@@ -65,6 +65,7 @@ var (
 	logDir     = flag.String("logs", "/tmp/probe-logs", "where the servers' stderr goes")
 	jsonOut    = flag.String("json", "", "also write the results as JSON lines to this file")
 	f1conns    = flag.Int("conns", 1, "finding 1: connections, each sending 100 requests")
+	f2addrs    = flag.Int("addrs", 1, "finding 2: loopback addresses (127.0.0.1, .2, ...), one connection of 100 streams each")
 	reconn     = flag.Bool("reconnect", true, "finding 6: open a new connection whenever the server closes one")
 	serveFlags = flag.String("serve-flags", "", "extra flags for arbiter serve, space separated (e.g. --http-write-timeout 5s)")
 )
@@ -500,11 +501,19 @@ func finding2(game string) []result {
 		start.Moves = strings.Fields("a2-a3 a1-b1 a3-b3 " + strings.Repeat("b1-a1 b3-c3 a1-b1 c3-b3 ", 4000/4-1))
 	}
 	s := startServer("f2-"+game, false)
-	const n = 100
-	name := fmt.Sprintf("2 %d %s streams of %d plies", n, game, len(start.Moves))
+	n := 100 * *f2addrs
+	name := fmt.Sprintf("2 %d %s streams of %d plies over %d connection(s) from as many loopback addresses", n, game, len(start.Moves), *f2addrs)
 	return []result{measure(name, s, func() (string, func() string) {
-		conn := s.dial()
-		client := arbiterv1.NewArbiterServiceClient(conn)
+		var clients []arbiterv1.ArbiterServiceClient
+		var conns []*grpc.ClientConn
+		for i := range *f2addrs {
+			local := &net.TCPAddr{IP: net.IPv4(127, 0, 0, byte(1+i))}
+			conn := s.dial(grpc.WithContextDialer(func(ctx context.Context, a string) (net.Conn, error) {
+				d := net.Dialer{LocalAddr: local}
+				return d.DialContext(ctx, "tcp", a)
+			}))
+			conns, clients = append(conns, conn), append(clients, arbiterv1.NewArbiterServiceClient(conn))
+		}
 		ctx, cancel := context.WithCancel(context.Background())
 		var c counter
 		var statuses counter
@@ -515,8 +524,8 @@ func finding2(game string) []result {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				for range jobs {
-					st, err := client.PlayGame(ctx)
+				for i := range jobs {
+					st, err := clients[i%len(clients)].PlayGame(ctx)
 					if err == nil {
 						err = st.Send(&arbiterv1.PlayGameRequest{Input: &arbiterv1.PlayGameRequest_Start{Start: start}})
 					}
@@ -539,7 +548,13 @@ func finding2(game string) []result {
 		opened := time.Since(t0)
 		time.Sleep(3 * time.Second)
 		return fmt.Sprintf("%d streams opened in %.1f s (start message %d B): %s", n, opened.Seconds(), proto.Size(start), c.String()),
-			func() string { cancel(); conn.Close(); return "" }
+			func() string {
+				cancel()
+				for _, c := range conns {
+					c.Close()
+				}
+				return ""
+			}
 	})}
 }
 
