@@ -76,10 +76,11 @@ func benchServiceStreamMove(b *testing.B, s *Server, games []corpus.Game, id str
 		if g == nil || mi == len(games[gi].Moves) || g.over {
 			if g != nil {
 				gi, mi = (gi+1)%len(games), 0
+				s.release(g) // its stream ends
 			}
 			var err error
 			g, _, err = s.startGame(context.Background(), &arbiterv1.GameStart{Ruleset: id, Fen: games[gi].FEN,
-				Policy: &arbiterv1.Policy{NaturalMoveLimit: arbiter.MaxNaturalMoveLimit}})
+				Policy: &arbiterv1.Policy{NaturalMoveLimit: arbiter.MaxNaturalMoveLimit}}, "")
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -104,7 +105,7 @@ func BenchmarkStreamState(b *testing.B) {
 		for i := 0; i < n; i++ {
 			gm := games[i%len(games)]
 			g, _, err := s.startGame(context.Background(), &arbiterv1.GameStart{Ruleset: "chinese", Fen: gm.FEN, Moves: gm.Moves,
-				Policy: &arbiterv1.Policy{NaturalMoveLimit: arbiter.MaxNaturalMoveLimit}})
+				Policy: &arbiterv1.Policy{NaturalMoveLimit: arbiter.MaxNaturalMoveLimit}}, "")
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -115,6 +116,9 @@ func BenchmarkStreamState(b *testing.B) {
 		b.ReportMetric(float64(after-before)/n, "heapB/game")
 		b.ReportMetric(float64(plies)/n, "plies/game")
 		runtime.KeepAlive(held)
+		for _, g := range held {
+			s.release(g)
+		}
 	}
 }
 

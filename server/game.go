@@ -87,9 +87,12 @@ func (s *Server) adjudicate(ctx context.Context, rs arbiter.Ruleset, start arbit
 	return resp, nil
 }
 
-// startGame opens a stream's game from a GameStart, plays its resumed moves and
-// returns the response describing the state after them.
-func (s *Server) startGame(ctx context.Context, start *arbiterv1.GameStart) (*game, *arbiterv1.PlayGameResponse, error) {
+// startGame opens a stream's game for peer from a GameStart, plays its resumed moves
+// and returns the response describing the state after them. The game's footprint is
+// charged to the stream memory budgets as its moves are played, and a start that finds
+// a budget spent is refused at once (whatever it had been charged is given back); the
+// caller releases the game when its stream ends.
+func (s *Server) startGame(ctx context.Context, start *arbiterv1.GameStart, peer string) (g *game, resp *arbiterv1.PlayGameResponse, err error) {
 	ctx, cancel := s.messageContext(ctx)
 	defer cancel()
 	rs, err := s.lookupRuleset("start.ruleset", start.GetRuleset())
@@ -104,11 +107,20 @@ func (s *Server) startGame(ctx context.Context, start *arbiterv1.GameStart) (*ga
 	if err != nil {
 		return nil, nil, domainError(err, "start.")
 	}
-	g := &game{ruleset: rs.Info().ID, sess: sess}
-	var resp *arbiterv1.PlayGameResponse
+	g = &game{ruleset: rs.Info().ID, sess: sess, peer: peer}
+	s.charge(g)
+	charged := g // the returns below may set g to nil
+	defer func() {
+		if err != nil {
+			s.release(charged)
+		}
+	}()
 	for i, m := range start.GetMoves() {
 		if err := ctx.Err(); err != nil {
 			return nil, nil, s.stoppedError(ctx, "")
+		}
+		if scope, limit := s.memorySpent(g); scope != "" {
+			return nil, nil, memoryError(scope, limit)
 		}
 		u, err := sess.Play(ctx, m)
 		if err != nil {
@@ -128,6 +140,7 @@ func (s *Server) startGame(ctx context.Context, start *arbiterv1.GameStart) (*ga
 		}
 		if u.Status != arbiter.StatusForbidden {
 			g.plies++
+			s.charge(g)
 		}
 		resp = s.update(g, &u)
 	}

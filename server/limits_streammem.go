@@ -47,10 +47,10 @@ func (s *Server) adjust(g *game, delta int64) {
 	if m.peer[g.peer] += delta; m.peer[g.peer] <= 0 {
 		delete(m.peer, g.peer)
 	}
-	total := m.total
+	// The gauge is set under the lock, so that concurrent adjustments set it in order.
+	s.m.streamBytes.Set(float64(m.total))
 	m.mu.Unlock()
 	g.charged += delta
-	s.m.streamBytes.Set(float64(total))
 }
 
 // memorySpent says which stream memory budget g's next move finds spent ("" when

@@ -3,6 +3,8 @@ package server_test
 import (
 	"context"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/arbiter-xq/arbiter/chushogi/chutest"
@@ -129,4 +131,58 @@ func TestStreamMemoryBudgetServerWide(t *testing.T) {
 		}
 	}
 	t.Fatal("four streams of 2 MB within a budget of 4 MiB")
+}
+
+// Starts played at once by one peer are charged as their moves are played: together
+// they cannot build more than the peer's budget before being refused (the review of
+// issue 29 found 60 concurrent chu starts held 86 MB against a budget of 8 MiB, as
+// each was charged only once it had replayed all its moves).
+func TestConcurrentStartsWithinBudget(t *testing.T) {
+	if testing.Short() {
+		t.Skip("replays long chu shogi starts")
+	}
+	const perPeer = 8 << 20
+	e := start(t, envOptions{reg: chuRegistry(t), cfg: server.Config{MaxStreamBytesPerPeer: perPeer, MaxStreamBytes: 1 << 30}, tcp: true})
+	ctx, cancel := context.WithCancel(ctxT(t))
+	defer cancel()
+	walk, err := chutest.ReversibleWalk(4000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	begin := &arbiterv1.GameStart{Ruleset: "chu-jcsa2004", Fen: chutest.WalkStart, Moves: walk}
+	const n = 40
+	var opened, refused atomic.Int32
+	grew := peakHeapGrowth(func() {
+		var wg sync.WaitGroup
+		for range n {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				st, err := e.client.PlayGame(ctx)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				_, err = send(st, &arbiterv1.PlayGameRequest{Input: &arbiterv1.PlayGameRequest_Start{Start: begin}})
+				switch status.Code(err) {
+				case codes.OK:
+					opened.Add(1)
+				case codes.ResourceExhausted:
+					refused.Add(1)
+				default:
+					t.Error(err)
+				}
+			}()
+		}
+		wg.Wait()
+	})
+	t.Logf("%d concurrent starts of 4,000 plies: %d opened, %d refused; peak heap growth %.1f MiB (budget %d MiB)",
+		n, opened.Load(), refused.Load(), float64(grew)/(1<<20), perPeer>>20)
+	if refused.Load() == 0 {
+		t.Fatal("no start refused")
+	}
+	// The budget, each call's request and buffers, and the collector's slack.
+	if bound := uint64(perPeer + n*(512<<10) + 16<<20); grew > bound {
+		t.Errorf("the heap grew by %.1f MiB, over %.1f MiB", float64(grew)/(1<<20), float64(bound)/(1<<20))
+	}
 }

@@ -112,16 +112,11 @@ func (s *Server) PlayGame(stream grpc.BidiStreamingServer[arbiterv1.PlayGameRequ
 	if scope, limit := s.memorySpentBy(peer); scope != "" {
 		return memoryError(scope, limit)
 	}
-	g, resp, err := s.startGame(ctx, start)
+	g, resp, err := s.startGame(ctx, start, peer)
 	if err != nil {
 		return err
 	}
-	g.peer = peer
-	s.charge(g)
 	defer s.release(g)
-	if scope, limit := s.memorySpent(g); scope != "" {
-		return memoryError(scope, limit)
-	}
 	if err := stream.Send(resp); err != nil {
 		return err
 	}
