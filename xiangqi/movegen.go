@@ -164,6 +164,10 @@ func (p *Position) AppendMovesFromOrTo(dst []Move, from, to SquareSet) []Move {
 			if !to.Meets(horseAttackerSquares[s]) {
 				continue
 			}
+		default:
+			if !to.Meets(stepReach[pc.Color()][pc.Kind()][s]) {
+				continue
+			}
 		}
 		n := len(dst)
 		dst = p.appendPieceMoves(dst, s, pc)
