@@ -1,5 +1,7 @@
 package chinese
 
+import "sync/atomic"
+
 // One work budget per move classified (classifyMove, judge.go), shared by every search
 // the classifier runs for it: exchanges (one unit per exchange position searched), check
 // lines (one per line node) and mate searches (one per position visited). The
@@ -68,6 +70,12 @@ func (s *mateSearch) spend(n int) bool {
 	if s.over {
 		return false
 	}
+	if s.halt.stop() {
+		// Another run of the same classification was kept (runAhead): this one ends
+		// as if out of budget, and is dropped.
+		s.over, s.halted = true, true
+		return false
+	}
 	s.work += n
 	if s.work > s.limit {
 		s.over = true
@@ -89,4 +97,15 @@ func (s *mateSearch) restart(t, limit int) {
 	s.victims = s.victims[:0]
 	s.roots.clear()
 	s.startBudget(t, limit)
+}
+
+// haltSignal tells a classification made ahead (runAhead) to stop: when its task has a
+// result kept, or its batch is over. The zero value never stops.
+type haltSignal struct {
+	kept *atomic.Pointer[aheadResult]
+	over *atomic.Bool
+}
+
+func (h haltSignal) stop() bool {
+	return h.kept != nil && (h.kept.Load() != nil || h.over.Load())
 }

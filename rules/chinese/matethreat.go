@@ -82,6 +82,10 @@ type mateSearch struct {
 	exhaustive bool
 	// cuts counts the mate questions a node budget cut short.
 	cuts int
+	// halt stops the search of a classification made ahead whose result is no longer
+	// needed (runAhead); halted records that it did.
+	halt   haltSignal
+	halted bool
 }
 
 type rootKey struct {
@@ -154,6 +158,7 @@ var searches = sync.Pool{New: func() any { return newMateSearch() }}
 func getMateSearch() *mateSearch {
 	s := searches.Get().(*mateSearch)
 	s.reset()
+	s.halt = haltSignal{}
 	return s
 }
 
@@ -165,10 +170,12 @@ func (s *mateSearch) reset() {
 	s.roots.clear()
 	s.exch.clear()
 	s.nodes, s.budget, s.exhausted, s.cuts, s.exhaustive = 0, 0, false, 0, false
+	s.halted = false
 	s.startBudget(tierFull, 1<<62)
 }
 
 func putMateSearch(s *mateSearch) {
+	s.halt = haltSignal{} // keeps no batch alive
 	if s.tt.slotsInUse() > 1<<17 || cap(s.victims) > 1<<16 {
 		return // do not keep a table a pathological judgement grew
 	}
