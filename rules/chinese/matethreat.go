@@ -71,9 +71,10 @@ type mateSearch struct {
 	// exch caches exchange (exchange.go) results: exact values, and lower bounds from
 	// searches cut at their limit.
 	exch table[exchKey, exchEntry]
-	// The judgement's shared work budget (budget.go).
-	tier, work, limit int
-	over              bool
+	// The judgement's shared work budget (budget.go); check is where spend next looks
+	// beyond adding (the limit, or the next halt poll).
+	tier, work, limit, check int
+	over                     bool
 	// exhaustive turns the bounds of the check-line search off (floors and ceilings,
 	// and the captures at a line's end valued only as far as they may be the best,
 	// chase.go; the exchanges' limits, exchange.go): every line, continuation, capture
