@@ -14,11 +14,19 @@ import mbits "math/bits"
 // When the enemy king is attacked already (the side to move could take it, or the kings
 // face each other) every pseudo-legal move is a candidate, and all is true.
 func (p *Position) AppendCheckCandidates(dst []Move) (moves []Move, all bool) {
-	att := p.side
-	k := p.kings[att.Other()]
-	if p.AttackedBy(k, att) || p.KingsFacing() {
+	if p.AttackedBy(p.kings[p.side.Other()], p.side) || p.KingsFacing() {
 		return p.AppendPseudoMoves(dst), true
 	}
+	return p.AppendCheckCandidatesUnattacked(dst), false
+}
+
+// AppendCheckCandidatesUnattacked is AppendCheckCandidates for a position where the
+// enemy king is known not to be attacked, nor the kings to face each other (the last
+// move was legal): it leaves that test out. Where the enemy king is attacked its
+// answer is not a superset of the checking moves.
+func (p *Position) AppendCheckCandidatesUnattacked(dst []Move) []Move {
+	att := p.side
+	k := p.kings[att.Other()]
 	rook, cannon, horse := MakePiece(att, Rook), MakePiece(att, Cannon), MakePiece(att, Horse)
 	own := func(s Square) bool { pc := p.board[s]; return pc != NoPiece && pc.Color() == att }
 	// disc: pieces whose every move is a candidate (they may uncover a rook, a cannon
@@ -101,7 +109,7 @@ func (p *Position) AppendCheckCandidates(dst []Move) (moves []Move, all bool) {
 	for {
 		s := mine.Pop()
 		if s == NoSquare {
-			return dst, false
+			return dst
 		}
 		pc := p.board[s]
 		if disc.Has(s) {

@@ -195,7 +195,7 @@ func (s *mateSearch) canMateWithin(p *xiangqi.Position, depth, budget int) bool 
 		return false
 	}
 	s.nodes, s.budget, s.exhausted = 0, budget, false
-	ok := s.mate(p, depth)
+	ok := s.mate(p, depth, false)
 	if s.exhausted {
 		s.cuts++
 	}
@@ -242,7 +242,10 @@ func (s *mateSearch) store(h uint64, depth int, mate bool) {
 	s.tt.put(h, h, e)
 }
 
-func (s *mateSearch) mate(p *xiangqi.Position, depth int) bool {
+// mate reports whether the side to move in p mates within depth attacking moves;
+// legal records that the defender's king is known not to be attacked in p (its last
+// move was a legal answer), which spares the candidates' generator that test.
+func (s *mateSearch) mate(p *xiangqi.Position, depth int, legal bool) bool {
 	h := p.Hash()
 	if v, ok := s.lookup(h, depth); ok {
 		return v
@@ -250,7 +253,13 @@ func (s *mateSearch) mate(p *xiangqi.Position, depth int) bool {
 	att := p.SideToMove()
 	def := att.Other()
 	var buf [128]xiangqi.Move
-	for _, m := range appendCheckMoves(p, buf[:0]) {
+	var cands []xiangqi.Move
+	if legal {
+		cands = p.AppendCheckCandidatesUnattacked(buf[:0])
+	} else {
+		cands = appendCheckMoves(p, buf[:0])
+	}
+	for _, m := range cands {
 		cap := p.MakeMove(m)
 		if cap.Kind() == xiangqi.King {
 			p.UnmakeMove(m, cap)
@@ -317,7 +326,7 @@ func (s *mateSearch) evasionsAllLose(p *xiangqi.Position, depth int, ev *evasion
 			escaped = true
 			return true
 		}
-		ok := s.mate(p, depth)
+		ok := s.mate(p, depth, true) // r is legal: def's king is not attacked
 		p.UnmakeMove(r, cap)
 		if !ok {
 			escaped = true
