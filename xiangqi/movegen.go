@@ -245,6 +245,68 @@ func (p *Position) appendPieceMoves(dst []Move, s Square, pc Piece) []Move {
 	return dst
 }
 
+// AppendPieceCaptures appends the pseudo-legal captures of the piece on s (any colour):
+// the moves of AppendPieceMoves that land on a piece, in the same order.
+func (p *Position) AppendPieceCaptures(dst []Move, s Square) []Move {
+	pc := p.board[s]
+	if pc == NoPiece {
+		return dst
+	}
+	c := pc.Color()
+	var l *stepList
+	switch pc.Kind() {
+	case King:
+		l = &kingSteps[c][s]
+	case Advisor:
+		l = &advisorSteps[c][s]
+	case Elephant:
+		l = &elephantSteps[c][s]
+	case Horse:
+		l = &horseSteps[s]
+	case Pawn:
+		l = &pawnSteps[c][s]
+	case Rook, Cannon:
+		rook := pc.Kind() == Rook
+		rs := &rays[s]
+		for d := range rs {
+			r := &rs[d]
+			i, n := uint8(0), r.n
+			for i < n && p.board[r.sq[i]] == NoPiece {
+				i++
+			}
+			if i == n {
+				continue
+			}
+			if rook {
+				if p.board[r.sq[i]].Color() != c {
+					dst = append(dst, NewMove(s, r.sq[i]))
+				}
+				continue
+			}
+			// A cannon jumps the first piece as its screen and takes the next.
+			for i++; i < n; i++ {
+				if tp := p.board[r.sq[i]]; tp != NoPiece {
+					if tp.Color() != c {
+						dst = append(dst, NewMove(s, r.sq[i]))
+					}
+					break
+				}
+			}
+		}
+		return dst
+	}
+	for i := uint8(0); i < l.n; i++ {
+		st := l.steps[i]
+		if st.block != NoSquare && p.board[st.block] != NoPiece {
+			continue
+		}
+		if t := p.board[st.to]; t != NoPiece && t.Color() != c {
+			dst = append(dst, NewMove(s, st.to))
+		}
+	}
+	return dst
+}
+
 // AppendPieceMoves appends the pseudo-legal moves of the piece on s (any colour).
 func (p *Position) AppendPieceMoves(dst []Move, s Square) []Move {
 	if pc := p.board[s]; pc != NoPiece {

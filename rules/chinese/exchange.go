@@ -565,13 +565,7 @@ func exchangeBalance(p, root *xiangqi.Position, c xiangqi.Color) int {
 
 // appendCaptures appends the captures (of anything but s's own side) of the piece on from.
 func appendCaptures(p *xiangqi.Position, from xiangqi.Square, dst []xiangqi.Move) []xiangqi.Move {
-	var mbuf [32]xiangqi.Move
-	for _, m := range p.AppendPieceMoves(mbuf[:0], from) {
-		if p.At(m.To()) != xiangqi.NoPiece {
-			dst = append(dst, m)
-		}
-	}
-	return dst
+	return p.AppendPieceCaptures(dst, from)
 }
 
 // captureGain returns the chaser's net gain from capture m in p (chaser to move) followed
