@@ -129,6 +129,10 @@ func (p *Position) AppendCheckCandidatesUnattacked(dst []Move) []Move {
 		case Pawn:
 			land.Union(pawnChecks)
 		}
+		if l := stepsOf(pc, s); l != nil {
+			dst = p.appendStepsTo(dst, s, pc.Color(), l, land)
+			continue
+		}
 		for _, m := range p.appendPieceMoves(buf[:0], s, pc) {
 			if land.Has(m.To()) {
 				dst = append(dst, m)

@@ -195,6 +195,39 @@ func (p *Position) appendSteps(dst []Move, from Square, c Color, l *stepList) []
 	return dst
 }
 
+// stepsOf returns the step list of a king, advisor, elephant, horse or pawn pc on s;
+// nil for a rook or cannon.
+func stepsOf(pc Piece, s Square) *stepList {
+	c := pc.Color()
+	switch pc.Kind() {
+	case King:
+		return &kingSteps[c][s]
+	case Advisor:
+		return &advisorSteps[c][s]
+	case Elephant:
+		return &elephantSteps[c][s]
+	case Horse:
+		return &horseSteps[s]
+	case Pawn:
+		return &pawnSteps[c][s]
+	}
+	return nil
+}
+
+// appendStepsTo is appendSteps keeping only the moves that land on a square of to.
+func (p *Position) appendStepsTo(dst []Move, from Square, c Color, l *stepList, to SquareSet) []Move {
+	for i := uint8(0); i < l.n; i++ {
+		st := l.steps[i]
+		if !to.Has(st.to) || st.block != NoSquare && p.board[st.block] != NoPiece {
+			continue
+		}
+		if t := p.board[st.to]; t == NoPiece || t.Color() != c {
+			dst = append(dst, NewMove(from, st.to))
+		}
+	}
+	return dst
+}
+
 func (p *Position) appendPieceMoves(dst []Move, s Square, pc Piece) []Move {
 	c := pc.Color()
 	switch pc.Kind() {

@@ -242,13 +242,13 @@ func (p *Position) ColorFlip() Position {
 type SquareSet [2]uint64
 
 // Add puts s in the set.
-func (x *SquareSet) Add(s Square) { x[s>>6] |= 1 << (uint(s) & 63) }
+func (x *SquareSet) Add(s Square) { x[uint8(s)>>6&1] |= 1 << (uint(s) & 63) }
 
 // Remove takes s out of the set.
-func (x *SquareSet) Remove(s Square) { x[s>>6] &^= 1 << (uint(s) & 63) }
+func (x *SquareSet) Remove(s Square) { x[uint8(s)>>6&1] &^= 1 << (uint(s) & 63) }
 
 // Has reports whether s is in the set.
-func (x SquareSet) Has(s Square) bool { return x[s>>6]&(1<<(uint(s)&63)) != 0 }
+func (x SquareSet) Has(s Square) bool { return x[uint8(s)>>6&1]&(1<<(uint(s)&63)) != 0 }
 
 // Union adds the squares of o to the set.
 func (x *SquareSet) Union(o SquareSet) { x[0], x[1] = x[0]|o[0], x[1]|o[1] }
