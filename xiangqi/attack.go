@@ -194,6 +194,33 @@ func (p *Position) AppendAttackers(dst []Square, s Square, by Color) []Square {
 	return dst
 }
 
+// Attacks reports whether the piece on from attacks to: whether from is among
+// AppendAttackers(to, its colour), a question about one piece instead of all of them.
+func (p *Position) Attacks(from, to Square) bool {
+	pc := p.board[from]
+	if pc == NoPiece || from == to {
+		return false
+	}
+	switch pc.Kind() {
+	case Rook, Cannon:
+		if squareFile[from] != squareFile[to] && squareRank[from] != squareRank[to] {
+			return false
+		}
+		between := p.countBetween(from, to, from) // from is no square between
+		if pc.Kind() == Rook {
+			return between == 0
+		}
+		return between == 1
+	}
+	l := stepsOf(pc, from)
+	for i := uint8(0); i < l.n; i++ {
+		if st := l.steps[i]; st.to == to {
+			return st.block == NoSquare || p.board[st.block] == NoPiece
+		}
+	}
+	return false
+}
+
 // KingsFacing reports whether the two kings stand on one file with nothing between them.
 func (p *Position) KingsFacing() bool {
 	rk, bk := p.kings[Red], p.kings[Black]
