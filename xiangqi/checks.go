@@ -235,18 +235,17 @@ func (p *Position) nthPiece(r *ray, n int) Square {
 // countBetween returns the number of pieces strictly between a and b, which share a
 // file or a rank, counting the square vacated as empty.
 func (p *Position) countBetween(a, b, vacated Square) int {
-	fa, ra, fb, rb := squareFile[a], squareRank[a], squareFile[b], squareRank[b]
-	var line uint
-	var lo, hi, pos int
-	if ra == rb {
-		line, lo, hi, pos = uint(p.occRank[ra]), min(fa, fb), max(fa, fb), squareFile[vacated]
-		if squareRank[vacated] != ra {
-			pos = -1
+	oa, ob, ov := &squareOcc[a], &squareOcc[b], &squareOcc[vacated]
+	var line, lo, hi, pos uint
+	if oa.r == ob.r {
+		line, lo, hi, pos = uint(p.occRank[oa.r]), uint(min(oa.f, ob.f)), uint(max(oa.f, ob.f)), uint(ov.f)
+		if ov.r != oa.r {
+			pos = 0 // not strictly between
 		}
 	} else {
-		line, lo, hi, pos = uint(p.occFile[fa]), min(ra, rb), max(ra, rb), squareRank[vacated]
-		if squareFile[vacated] != fa {
-			pos = -1
+		line, lo, hi, pos = uint(p.occFile[oa.f]), uint(min(oa.r, ob.r)), uint(max(oa.r, ob.r)), uint(ov.r)
+		if ov.f != oa.f {
+			pos = 0
 		}
 	}
 	mask := uint(1)<<hi - uint(1)<<(lo+1)

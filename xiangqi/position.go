@@ -77,15 +77,30 @@ func (p *Position) Put(s Square, pc Piece) {
 
 // setOccupied keeps the line masks of s in step with the board.
 func (p *Position) setOccupied(s Square, on bool) {
-	f, r := squareFile[s], squareRank[s]
+	o := &squareOcc[s]
 	if on {
-		p.occRank[r] |= 1 << f
-		p.occFile[f] |= 1 << r
+		p.occRank[o.r] |= o.rankBit
+		p.occFile[o.f] |= o.fileBit
 	} else {
-		p.occRank[r] &^= 1 << f
-		p.occFile[f] &^= 1 << r
+		p.occRank[o.r] &^= o.rankBit
+		p.occFile[o.f] &^= o.fileBit
 	}
 }
+
+// occBits is a square's rank and file and its bits in their occupancy masks.
+type occBits struct {
+	r, f             uint8
+	rankBit, fileBit uint16
+}
+
+// squareOcc holds the occBits of every square.
+var squareOcc = func() (t [NumSquares]occBits) {
+	for s := range Square(NumSquares) {
+		f, r := s.File(), s.Rank()
+		t[s] = occBits{uint8(r), uint8(f), 1 << f, 1 << r}
+	}
+	return t
+}()
 
 // SetSideToMove sets the side to move and updates the hash. Rulesets use it for the
 // null-move tests of the rulebooks ("if the opponent passed ...").
