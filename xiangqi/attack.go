@@ -21,14 +21,17 @@ func (p *Position) AttackedBy(s Square, by Color) bool {
 // tables of tables.go, so the scan does no arithmetic on files and ranks.
 func (p *Position) attackersOf(s Square, by Color, dst []Square, collect bool) ([]Square, bool) {
 	any := false
+	by &= 1
+	g := &attackGeoms[by][s]
 	rook, cannon := MakePiece(by, Rook), MakePiece(by, Cannon)
 	// Along each line, in rayDirs order (east, west, north, south): the first piece
 	// met may be a rook, the second (over the first as a screen) a cannon.
-	f, r := squareFile[s], squareRank[s]
-	rank, file := uint(p.occRank[r]), uint(p.occFile[f])
+	f, r := uint(g.f), uint(g.r)
 	var hit bool
 	// A line is scanned only when a rook or cannon of by stands on it.
-	if p.lines[by].Meets(rankSquares[r]) {
+	lines := p.lines[by]
+	if lines.Meets(g.rank) {
+		rank := uint(p.occRank[r])
 		a, b := nearestTwoUp(rank>>(f+1), s, 1)
 		if dst, hit = p.lineAttackers(dst, a, b, rook, cannon, collect); hit {
 			if !collect {
@@ -36,7 +39,7 @@ func (p *Position) attackersOf(s Square, by Color, dst []Square, collect bool) (
 			}
 			any = true
 		}
-		a, b = nearestTwoDown(rank&(1<<f-1), s, f, 1)
+		a, b = nearestTwoDown(rank&(1<<f-1), s, int(f), 1)
 		if dst, hit = p.lineAttackers(dst, a, b, rook, cannon, collect); hit {
 			if !collect {
 				return nil, true
@@ -44,7 +47,8 @@ func (p *Position) attackersOf(s Square, by Color, dst []Square, collect bool) (
 			any = true
 		}
 	}
-	if p.lines[by].Meets(fileSquares[f]) {
+	if lines.Meets(g.file) {
+		file := uint(p.occFile[f])
 		a, b := nearestTwoUp(file>>(r+1), s, Files)
 		if dst, hit = p.lineAttackers(dst, a, b, rook, cannon, collect); hit {
 			if !collect {
@@ -52,7 +56,7 @@ func (p *Position) attackersOf(s Square, by Color, dst []Square, collect bool) (
 			}
 			any = true
 		}
-		a, b = nearestTwoDown(file&(1<<r-1), s, r, Files)
+		a, b = nearestTwoDown(file&(1<<r-1), s, int(r), Files)
 		if dst, hit = p.lineAttackers(dst, a, b, rook, cannon, collect); hit {
 			if !collect {
 				return nil, true
@@ -60,39 +64,36 @@ func (p *Position) attackersOf(s Square, by Color, dst []Square, collect bool) (
 			any = true
 		}
 	}
-	horse := MakePiece(by, Horse)
-	hl := &horseAttackers[s]
-	n := hl.n
-	if !p.horses[by].Meets(horseAttackerSquares[s]) {
-		n = 0 // no horse stands where one could attack from
-	}
-	for i := uint8(0); i < n; i++ {
-		st := hl.steps[i]
-		if p.board[st.to] == horse && p.board[st.block] == NoPiece {
-			if !collect {
-				return nil, true
+	// Horses and pawns are looked for only when one stands where it could attack from.
+	if p.horses[by].Meets(g.horses) {
+		horse := MakePiece(by, Horse)
+		hl := &horseAttackers[s]
+		for i := uint8(0); i < hl.n; i++ {
+			st := hl.steps[i]
+			if p.board[st.to] == horse && p.board[st.block] == NoPiece {
+				if !collect {
+					return nil, true
+				}
+				any = true
+				dst = append(dst, st.to)
 			}
-			any = true
-			dst = append(dst, st.to)
 		}
 	}
 	// Pawns: a pawn attacks the squares it could move to.
-	pawn := MakePiece(by, Pawn)
-	pl := &pawnAttackers[by][s]
-	n = pl.n
-	if !p.pawns[by].Meets(pawnAttackerSquares[by][s]) {
-		n = 0
-	}
-	for i := uint8(0); i < n; i++ {
-		if t := pl.steps[i].to; p.board[t] == pawn {
-			if !collect {
-				return nil, true
+	if p.pawns[by].Meets(g.pawns) {
+		pawn := MakePiece(by, Pawn)
+		pl := &pawnAttackers[by][s]
+		for i := uint8(0); i < pl.n; i++ {
+			if t := pl.steps[i].to; p.board[t] == pawn {
+				if !collect {
+					return nil, true
+				}
+				any = true
+				dst = append(dst, t)
 			}
-			any = true
-			dst = append(dst, t)
 		}
 	}
-	if inPalace[by][s] {
+	if g.palace {
 		king, adv := MakePiece(by, King), MakePiece(by, Advisor)
 		kl := &kingSteps[by][s]
 		for i := uint8(0); i < kl.n; i++ {
@@ -115,7 +116,7 @@ func (p *Position) attackersOf(s Square, by Color, dst []Square, collect bool) (
 			}
 		}
 	}
-	if onOwnSide[by][s] {
+	if g.ownSide {
 		el := MakePiece(by, Elephant)
 		ll := &elephantSteps[by][s]
 		for i := uint8(0); i < ll.n; i++ {
@@ -191,6 +192,33 @@ func nearestTwoDown(bits uint, s Square, pos int, step Square) (Square, Square) 
 func (p *Position) AppendAttackers(dst []Square, s Square, by Color) []Square {
 	dst, _ = p.attackersOf(s, by, dst, true)
 	return dst
+}
+
+// Attacks reports whether the piece on from attacks to: whether from is among
+// AppendAttackers(to, its colour), a question about one piece instead of all of them.
+func (p *Position) Attacks(from, to Square) bool {
+	pc := p.board[from]
+	if pc == NoPiece || from == to {
+		return false
+	}
+	switch pc.Kind() {
+	case Rook, Cannon:
+		if squareFile[from] != squareFile[to] && squareRank[from] != squareRank[to] {
+			return false
+		}
+		between := p.countBetween(from, to, from) // from is no square between
+		if pc.Kind() == Rook {
+			return between == 0
+		}
+		return between == 1
+	}
+	l := stepsOf(pc, from)
+	for i := uint8(0); i < l.n; i++ {
+		if st := l.steps[i]; st.to == to {
+			return st.block == NoSquare || p.board[st.block] == NoPiece
+		}
+	}
+	return false
 }
 
 // KingsFacing reports whether the two kings stand on one file with nothing between them.

@@ -14,11 +14,19 @@ import mbits "math/bits"
 // When the enemy king is attacked already (the side to move could take it, or the kings
 // face each other) every pseudo-legal move is a candidate, and all is true.
 func (p *Position) AppendCheckCandidates(dst []Move) (moves []Move, all bool) {
-	att := p.side
-	k := p.kings[att.Other()]
-	if p.AttackedBy(k, att) || p.KingsFacing() {
+	if p.AttackedBy(p.kings[p.side.Other()], p.side) || p.KingsFacing() {
 		return p.AppendPseudoMoves(dst), true
 	}
+	return p.AppendCheckCandidatesUnattacked(dst), false
+}
+
+// AppendCheckCandidatesUnattacked is AppendCheckCandidates for a position where the
+// enemy king is known not to be attacked, nor the kings to face each other (the last
+// move was legal): it leaves that test out. Where the enemy king is attacked its
+// answer is not a superset of the checking moves.
+func (p *Position) AppendCheckCandidatesUnattacked(dst []Move) []Move {
+	att := p.side
+	k := p.kings[att.Other()]
 	rook, cannon, horse := MakePiece(att, Rook), MakePiece(att, Cannon), MakePiece(att, Horse)
 	own := func(s Square) bool { pc := p.board[s]; return pc != NoPiece && pc.Color() == att }
 	// disc: pieces whose every move is a candidate (they may uncover a rook, a cannon
@@ -101,7 +109,7 @@ func (p *Position) AppendCheckCandidates(dst []Move) (moves []Move, all bool) {
 	for {
 		s := mine.Pop()
 		if s == NoSquare {
-			return dst, false
+			return dst
 		}
 		pc := p.board[s]
 		if disc.Has(s) {
@@ -120,6 +128,10 @@ func (p *Position) AppendCheckCandidates(dst []Move) (moves []Move, all bool) {
 			land.Union(horseChecks)
 		case Pawn:
 			land.Union(pawnChecks)
+		}
+		if l := stepsOf(pc, s); l != nil {
+			dst = p.appendStepsTo(dst, s, pc.Color(), l, land)
+			continue
 		}
 		for _, m := range p.appendPieceMoves(buf[:0], s, pc) {
 			if land.Has(m.To()) {
@@ -223,18 +235,17 @@ func (p *Position) nthPiece(r *ray, n int) Square {
 // countBetween returns the number of pieces strictly between a and b, which share a
 // file or a rank, counting the square vacated as empty.
 func (p *Position) countBetween(a, b, vacated Square) int {
-	fa, ra, fb, rb := squareFile[a], squareRank[a], squareFile[b], squareRank[b]
-	var line uint
-	var lo, hi, pos int
-	if ra == rb {
-		line, lo, hi, pos = uint(p.occRank[ra]), min(fa, fb), max(fa, fb), squareFile[vacated]
-		if squareRank[vacated] != ra {
-			pos = -1
+	oa, ob, ov := &squareOcc[a], &squareOcc[b], &squareOcc[vacated]
+	var line, lo, hi, pos uint
+	if oa.r == ob.r {
+		line, lo, hi, pos = uint(p.occRank[oa.r]), uint(min(oa.f, ob.f)), uint(max(oa.f, ob.f)), uint(ov.f)
+		if ov.r != oa.r {
+			pos = 0 // not strictly between
 		}
 	} else {
-		line, lo, hi, pos = uint(p.occFile[fa]), min(ra, rb), max(ra, rb), squareRank[vacated]
-		if squareFile[vacated] != fa {
-			pos = -1
+		line, lo, hi, pos = uint(p.occFile[oa.f]), uint(min(oa.r, ob.r)), uint(max(oa.r, ob.r)), uint(ov.r)
+		if ov.f != oa.f {
+			pos = 0
 		}
 	}
 	mask := uint(1)<<hi - uint(1)<<(lo+1)

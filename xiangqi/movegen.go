@@ -164,6 +164,10 @@ func (p *Position) AppendMovesFromOrTo(dst []Move, from, to SquareSet) []Move {
 			if !to.Meets(horseAttackerSquares[s]) {
 				continue
 			}
+		default:
+			if !to.Meets(stepReach[pc.Color()][pc.Kind()][s]) {
+				continue
+			}
 		}
 		n := len(dst)
 		dst = p.appendPieceMoves(dst, s, pc)
@@ -182,6 +186,39 @@ func (p *Position) appendSteps(dst []Move, from Square, c Color, l *stepList) []
 	for i := uint8(0); i < l.n; i++ {
 		st := l.steps[i]
 		if st.block != NoSquare && p.board[st.block] != NoPiece {
+			continue
+		}
+		if t := p.board[st.to]; t == NoPiece || t.Color() != c {
+			dst = append(dst, NewMove(from, st.to))
+		}
+	}
+	return dst
+}
+
+// stepsOf returns the step list of a king, advisor, elephant, horse or pawn pc on s;
+// nil for a rook or cannon.
+func stepsOf(pc Piece, s Square) *stepList {
+	c := pc.Color()
+	switch pc.Kind() {
+	case King:
+		return &kingSteps[c][s]
+	case Advisor:
+		return &advisorSteps[c][s]
+	case Elephant:
+		return &elephantSteps[c][s]
+	case Horse:
+		return &horseSteps[s]
+	case Pawn:
+		return &pawnSteps[c][s]
+	}
+	return nil
+}
+
+// appendStepsTo is appendSteps keeping only the moves that land on a square of to.
+func (p *Position) appendStepsTo(dst []Move, from Square, c Color, l *stepList, to SquareSet) []Move {
+	for i := uint8(0); i < l.n; i++ {
+		st := l.steps[i]
+		if !to.Has(st.to) || st.block != NoSquare && p.board[st.block] != NoPiece {
 			continue
 		}
 		if t := p.board[st.to]; t == NoPiece || t.Color() != c {
@@ -236,6 +273,68 @@ func (p *Position) appendPieceMoves(dst []Move, s Square, pc Piece) []Move {
 					break
 				}
 			}
+		}
+	}
+	return dst
+}
+
+// AppendPieceCaptures appends the pseudo-legal captures of the piece on s (any colour):
+// the moves of AppendPieceMoves that land on a piece, in the same order.
+func (p *Position) AppendPieceCaptures(dst []Move, s Square) []Move {
+	pc := p.board[s]
+	if pc == NoPiece {
+		return dst
+	}
+	c := pc.Color()
+	var l *stepList
+	switch pc.Kind() {
+	case King:
+		l = &kingSteps[c][s]
+	case Advisor:
+		l = &advisorSteps[c][s]
+	case Elephant:
+		l = &elephantSteps[c][s]
+	case Horse:
+		l = &horseSteps[s]
+	case Pawn:
+		l = &pawnSteps[c][s]
+	case Rook, Cannon:
+		rook := pc.Kind() == Rook
+		rs := &rays[s]
+		for d := range rs {
+			r := &rs[d]
+			i, n := uint8(0), r.n
+			for i < n && p.board[r.sq[i]] == NoPiece {
+				i++
+			}
+			if i == n {
+				continue
+			}
+			if rook {
+				if p.board[r.sq[i]].Color() != c {
+					dst = append(dst, NewMove(s, r.sq[i]))
+				}
+				continue
+			}
+			// A cannon jumps the first piece as its screen and takes the next.
+			for i++; i < n; i++ {
+				if tp := p.board[r.sq[i]]; tp != NoPiece {
+					if tp.Color() != c {
+						dst = append(dst, NewMove(s, r.sq[i]))
+					}
+					break
+				}
+			}
+		}
+		return dst
+	}
+	for i := uint8(0); i < l.n; i++ {
+		st := l.steps[i]
+		if st.block != NoSquare && p.board[st.block] != NoPiece {
+			continue
+		}
+		if t := p.board[st.to]; t != NoPiece && t.Color() != c {
+			dst = append(dst, NewMove(s, st.to))
 		}
 	}
 	return dst

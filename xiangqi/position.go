@@ -77,15 +77,30 @@ func (p *Position) Put(s Square, pc Piece) {
 
 // setOccupied keeps the line masks of s in step with the board.
 func (p *Position) setOccupied(s Square, on bool) {
-	f, r := squareFile[s], squareRank[s]
+	o := &squareOcc[s]
 	if on {
-		p.occRank[r] |= 1 << f
-		p.occFile[f] |= 1 << r
+		p.occRank[o.r] |= o.rankBit
+		p.occFile[o.f] |= o.fileBit
 	} else {
-		p.occRank[r] &^= 1 << f
-		p.occFile[f] &^= 1 << r
+		p.occRank[o.r] &^= o.rankBit
+		p.occFile[o.f] &^= o.fileBit
 	}
 }
+
+// occBits is a square's rank and file and its bits in their occupancy masks.
+type occBits struct {
+	r, f             uint8
+	rankBit, fileBit uint16
+}
+
+// squareOcc holds the occBits of every square.
+var squareOcc = func() (t [NumSquares]occBits) {
+	for s := range Square(NumSquares) {
+		f, r := s.File(), s.Rank()
+		t[s] = occBits{uint8(r), uint8(f), 1 << f, 1 << r}
+	}
+	return t
+}()
 
 // SetSideToMove sets the side to move and updates the hash. Rulesets use it for the
 // null-move tests of the rulebooks ("if the opponent passed ...").
@@ -242,13 +257,13 @@ func (p *Position) ColorFlip() Position {
 type SquareSet [2]uint64
 
 // Add puts s in the set.
-func (x *SquareSet) Add(s Square) { x[s>>6] |= 1 << (uint(s) & 63) }
+func (x *SquareSet) Add(s Square) { x[uint8(s)>>6&1] |= 1 << (uint(s) & 63) }
 
 // Remove takes s out of the set.
-func (x *SquareSet) Remove(s Square) { x[s>>6] &^= 1 << (uint(s) & 63) }
+func (x *SquareSet) Remove(s Square) { x[uint8(s)>>6&1] &^= 1 << (uint(s) & 63) }
 
 // Has reports whether s is in the set.
-func (x SquareSet) Has(s Square) bool { return x[s>>6]&(1<<(uint(s)&63)) != 0 }
+func (x SquareSet) Has(s Square) bool { return x[uint8(s)>>6&1]&(1<<(uint(s)&63)) != 0 }
 
 // Union adds the squares of o to the set.
 func (x *SquareSet) Union(o SquareSet) { x[0], x[1] = x[0]|o[0], x[1]|o[1] }

@@ -29,6 +29,13 @@ var (
 	// sets.
 	horseAttackerSquares [NumSquares]SquareSet
 	pawnAttackerSquares  [2][NumSquares]SquareSet
+	// stepReach[c][k][s] holds the squares a king, advisor, elephant or pawn (kind k)
+	// of colour c on s may step to (blocked or not): AppendMovesFromOrTo skips a piece
+	// that reaches none of its target squares without generating its moves.
+	stepReach [2][Pawn + 1][NumSquares]SquareSet
+	// attackGeoms[c][s] gathers what attackersOf reads about s for attackers of colour
+	// c, in one place.
+	attackGeoms [2][NumSquares]attackGeom
 	// horseNear[k] holds the squares within four files and four ranks of k (a horse
 	// elsewhere cannot check a king on k in one move), pawnNear[k] those at most two
 	// steps (files plus ranks) from it (the same for a pawn).
@@ -50,6 +57,17 @@ var (
 )
 
 var tablesReady = buildTables()
+
+// attackGeom is the geometry of a target square for the attackers of one colour: its
+// rank and file (as sets and numbers), the squares a horse or a pawn of that colour
+// attacks it from, and whether a king or advisor (palace) or an elephant (own side)
+// of that colour may reach it.
+type attackGeom struct {
+	rank, file      SquareSet
+	horses, pawns   SquareSet
+	f, r            uint8
+	palace, ownSide bool
+}
 
 // ray is the squares from a square outward in one direction, nearest first.
 type ray struct {
@@ -169,6 +187,25 @@ func buildTables() bool {
 			}
 		}
 	}
+	for c := Red; c <= Black; c++ {
+		for s := Square(0); s < NumSquares; s++ {
+			for k, l := range map[Kind]*stepList{King: &kingSteps[c][s], Advisor: &advisorSteps[c][s],
+				Elephant: &elephantSteps[c][s], Pawn: &pawnSteps[c][s]} {
+				for i := uint8(0); i < l.n; i++ {
+					stepReach[c][k][s].Add(l.steps[i].to)
+				}
+			}
+		}
+	}
+	defer func() {
+		for c := Red; c <= Black; c++ {
+			for s := Square(0); s < NumSquares; s++ {
+				attackGeoms[c][s] = attackGeom{rankSquares[squareRank[s]], fileSquares[squareFile[s]],
+					horseAttackerSquares[s], pawnAttackerSquares[c][s], uint8(squareFile[s]), uint8(squareRank[s]),
+					inPalace[c][s], onOwnSide[c][s]}
+			}
+		}
+	}()
 	for t := Square(0); t < NumSquares; t++ {
 		for i := uint8(0); i < horseAttackers[t].n; i++ {
 			horseAttackerSquares[t].Add(horseAttackers[t].steps[i].to)

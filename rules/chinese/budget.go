@@ -1,5 +1,7 @@
 package chinese
 
+import "sync/atomic"
+
 // One work budget per move classified (classifyMove, judge.go), shared by every search
 // the classifier runs for it: exchanges (one unit per exchange position searched), check
 // lines (one per line node) and mate searches (one per position visited). The
@@ -57,7 +59,15 @@ const workPerMove = 30000
 // startBudget sets a fresh budget of limit units for tier t.
 func (s *mateSearch) startBudget(t, limit int) {
 	s.tier, s.work, s.limit, s.over = t, 0, limit, false
+	s.check = limit
+	if s.halt.kept != nil {
+		s.check = min(limit, haltPollUnits)
+	}
 }
+
+// haltPollUnits is how often, in work units, a classification made ahead asks whether
+// it is still needed (haltSignal): a few microseconds of search.
+const haltPollUnits = 64
 
 // spend takes n units from the judgement's budget and reports whether it was
 // available. In tierBare the budget is not enforced.
@@ -69,10 +79,26 @@ func (s *mateSearch) spend(n int) bool {
 		return false
 	}
 	s.work += n
+	if s.work > s.check {
+		return s.spendChecked()
+	}
+	return true
+}
+
+// spendChecked is spend past s.check: the end of the budget, or the next time a
+// classification made ahead asks whether it is still needed.
+func (s *mateSearch) spendChecked() bool {
 	if s.work > s.limit {
 		s.over = true
 		return false
 	}
+	if s.halt.stop() {
+		// Another run of the same classification was kept (runAhead): this one ends
+		// as if out of budget, and is dropped.
+		s.over, s.halted = true, true
+		return false
+	}
+	s.check = min(s.limit, s.work+haltPollUnits)
 	return true
 }
 
@@ -89,4 +115,15 @@ func (s *mateSearch) restart(t, limit int) {
 	s.victims = s.victims[:0]
 	s.roots.clear()
 	s.startBudget(t, limit)
+}
+
+// haltSignal tells a classification made ahead (runAhead) to stop: when its task has a
+// result kept, or its batch is over. The zero value never stops.
+type haltSignal struct {
+	kept *atomic.Pointer[aheadResult]
+	over *atomic.Bool
+}
+
+func (h haltSignal) stop() bool {
+	return h.kept != nil && (h.kept.Load() != nil || h.over.Load())
 }

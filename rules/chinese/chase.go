@@ -573,9 +573,21 @@ func (a *analyst) line(p *xiangqi.Position, k xiangqi.Move, depth int, raw bool,
 	// The defender is in check: only the replies that may end the check are generated
 	// (the evasion filter; a reply it rules out would leave the king in check), the
 	// likeliest first: captures of a checker, king moves, then the others.
+	// The others are generated only when the likeliest replies have not ended the
+	// search (the same replies in the same order).
 	var buf [128]xiangqi.Move
-	moves := ev.appendOthers(p, ev.appendLikely(p, buf[:0]))
-	for _, r := range moves {
+	moves := ev.appendLikely(p, buf[:0])
+	for i, others := 0, false; ; i++ {
+		if i == len(moves) {
+			if others {
+				break
+			}
+			others = true
+			if moves = ev.appendOthers(p, moves); i == len(moves) {
+				break
+			}
+		}
+		r := moves[i]
 		c2 := p.MakeMove(r)
 		if p.InCheck(def) {
 			p.UnmakeMove(r, c2)

@@ -376,7 +376,6 @@ func findWards(root *xiangqi.Position, s xiangqi.Square) squareSet {
 		return set
 	}
 	c := guard.Color()
-	var buf [16]xiangqi.Square
 	for mine := root.Pieces(c); ; {
 		t := mine.Pop()
 		if t == xiangqi.NoSquare {
@@ -388,7 +387,7 @@ func findWards(root *xiangqi.Position, s xiangqi.Square) squareSet {
 		if t.File() != s.File() && t.Rank() != s.Rank() && (abs(t.File()-s.File()) > 2 || abs(t.Rank()-s.Rank()) > 2) {
 			continue // out of reach of any piece on s
 		}
-		if containsSquare(root.AppendAttackers(buf[:0], t, c), s) {
+		if root.Attacks(s, t) {
 			set.Add(t)
 		}
 	}
@@ -565,13 +564,7 @@ func exchangeBalance(p, root *xiangqi.Position, c xiangqi.Color) int {
 
 // appendCaptures appends the captures (of anything but s's own side) of the piece on from.
 func appendCaptures(p *xiangqi.Position, from xiangqi.Square, dst []xiangqi.Move) []xiangqi.Move {
-	var mbuf [32]xiangqi.Move
-	for _, m := range p.AppendPieceMoves(mbuf[:0], from) {
-		if p.At(m.To()) != xiangqi.NoPiece {
-			dst = append(dst, m)
-		}
-	}
-	return dst
+	return p.AppendPieceCaptures(dst, from)
 }
 
 // captureGain returns the chaser's net gain from capture m in p (chaser to move) followed

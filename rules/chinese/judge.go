@@ -6,7 +6,6 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
-	"time"
 
 	"github.com/arbiter-xq/arbiter/rules/xqrules"
 	"github.com/arbiter-xq/arbiter/xiangqi"
@@ -109,48 +108,115 @@ func aheadWorkerCount() int {
 // done. ctx is polled before every classification, by one goroutine at a time; once a
 // poll says it has ended, nothing polls it again, no classification starts, and its
 // error is returned.
+//
+// The caller's goroutine does not wait for the helpers: once no classification is left
+// to start, it makes those still running on a helper itself, from the start, and the
+// first of the two to finish is kept (both are the same classification: a function of
+// its move, position and orientation alone); the other stops at its next unit of work
+// (mateSearch.spend). A helper whose thread the system has put aside (other processes
+// on the cores) then costs the batch no more than making its classification in turn
+// would, instead of the time until the system runs that thread again, and the batch
+// takes at most about as long as one goroutine making every classification. The
+// helpers work on their own copy of their moves' facts, so that the caller may reuse
+// plies as soon as runAhead returns, and put nothing but their kept results (and the
+// answers of the 杀 questions, which any classification may keep) where the caller
+// reads.
 func runAhead(ctx context.Context, plies []plyFacts, jobs []aheadJob, workers int, cache *plyCache) ([]aheadResult, error) {
 	workers = max(1, min(workers, len(jobs)))
-	results := make([]aheadResult, len(jobs))
-	var next atomic.Int32
-	var mu sync.Mutex
-	var ended error
-	goOn := func() bool {
-		mu.Lock()
-		defer mu.Unlock()
-		if ended == nil {
-			ended = ctx.Err()
-		}
-		return ended == nil
+	b := &aheadBatch{ctx: ctx, tasks: make([]aheadTask, len(jobs))}
+	for n, jb := range jobs {
+		b.tasks[n].f, b.tasks[n].o = plies[jb.i], jb.o
 	}
-	work := func() {
-		c := &classifier{mates: getMateSearch(), cache: cache}
-		defer c.release()
-		for {
-			n := int(next.Add(1)) - 1
-			if n >= len(jobs) || !goOn() {
-				return
-			}
-			results[n] = c.aheadOne(&plies[jobs[n].i], jobs[n].o)
-		}
-	}
-	var wg sync.WaitGroup
-	var finished atomic.Int32
+	pause := helperPause
 	for range workers - 1 {
-		wg.Add(1)
 		go func() {
-			defer wg.Done()
-			defer finished.Add(1)
 			growStack()
-			work()
+			if pause != nil {
+				pause()
+			}
+			b.work(cache)
 		}()
 	}
-	work()
-	awaitHelpers(&finished, int32(workers-1), &wg)
+	b.work(cache)
+	// Every classification has started; those a helper has not finished are made
+	// again here (the helper's run stops when either is kept).
+	for n := range b.tasks {
+		if b.tasks[n].result.Load() == nil && b.goOn() {
+			b.run(cache, n)
+		}
+	}
+	b.over.Store(true) // whatever a helper still runs is of no use
+	b.mu.Lock()
+	ended := b.ended
+	b.mu.Unlock()
 	if ended != nil {
 		return nil, ended
 	}
+	results := make([]aheadResult, len(jobs))
+	for n := range b.tasks {
+		if r := b.tasks[n].result.Load(); r != nil {
+			results[n] = *r
+		}
+	}
 	return results, nil
+}
+
+// helperPause, when set (tests), is called by every helper of runAhead before it
+// starts: a helper the system is slow to run.
+var helperPause func()
+
+// aheadBatch is the shared state of one runAhead: its classifications (tasks), the next
+// one to start, and whether ctx has ended (ended, under mu) or the batch is over.
+type aheadBatch struct {
+	ctx   context.Context
+	tasks []aheadTask
+	next  atomic.Int32
+	over  atomic.Bool
+	mu    sync.Mutex
+	ended error
+}
+
+// aheadTask is one classification of a batch: the move's facts (a copy of its own), the
+// orientation, and the first result kept (nil until then).
+type aheadTask struct {
+	f      plyFacts
+	o      orientation
+	result atomic.Pointer[aheadResult]
+}
+
+// goOn polls ctx, once at a time, and reports whether the batch may start another
+// classification.
+func (b *aheadBatch) goOn() bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.ended == nil {
+		b.ended = b.ctx.Err()
+	}
+	return b.ended == nil
+}
+
+// work makes the classifications not started yet, in turn, until there are none left.
+func (b *aheadBatch) work(cache *plyCache) {
+	for {
+		n := int(b.next.Add(1)) - 1
+		if n >= len(b.tasks) || b.over.Load() || !b.goOn() {
+			return
+		}
+		b.run(cache, n)
+	}
+}
+
+// run makes classification n and keeps it unless another run kept it first; it stops
+// as soon as that happens (or the batch is over).
+func (b *aheadBatch) run(cache *plyCache, n int) {
+	t := &b.tasks[n]
+	c := &classifier{mates: getMateSearch(), cache: cache}
+	defer c.release()
+	c.mates.halt = haltSignal{&t.result, &b.over}
+	r := c.aheadOne(&t.f, t.o)
+	if r.done {
+		t.result.CompareAndSwap(nil, &r)
+	}
 }
 
 // stackReserve is the stack a classification may need, which a helper takes at once
@@ -172,27 +238,6 @@ func growStack() {
 	stackSink.Store(int32(buf[(i+1)%stackReserve]))
 }
 
-// helperSpin bounds how long a batch's goroutine waits for its helpers without
-// sleeping (awaitHelpers).
-const helperSpin = 500 * time.Microsecond
-
-// awaitHelpers returns once finished counts n helpers (wg counts them too). It yields
-// rather than sleeps for up to helperSpin, then sleeps: on this kind of virtual machine
-// a thread that sleeps runs again some 12 µs after it is woken, while the helpers' last
-// classifications end on average ~0.1 ms after the batch's own goroutine runs out of
-// work. Yielding lets any other goroutine of the process run meanwhile; the core stays
-// busy for at most helperSpin.
-func awaitHelpers(finished *atomic.Int32, n int32, wg *sync.WaitGroup) {
-	start := time.Now()
-	for i := 0; finished.Load() < n; i++ {
-		if i%64 == 63 && time.Since(start) > helperSpin {
-			break
-		}
-		runtime.Gosched()
-	}
-	wg.Wait()
-}
-
 // aheadOne is one classification of classifyAhead; a panic leaves it not done.
 func (c *classifier) aheadOne(f *plyFacts, o orientation) (r aheadResult) {
 	defer func() {
@@ -202,6 +247,9 @@ func (c *classifier) aheadOne(f *plyFacts, o orientation) (r aheadResult) {
 		}
 	}()
 	pn, st := c.classifyIn(f, o)
+	if c.mates.halted {
+		return aheadResult{} // stopped: another run was kept
+	}
 	return aheadResult{pn, st, o, c.followable, c.idleNature, true}
 }
 
@@ -287,6 +335,9 @@ func (c *classifier) classifyIn(f *plyFacts, o orientation) (xqrules.PlyNature, 
 		c.mates.restart(tier, workPerMove)
 		pn := c.classify(&cf)
 		st.tier, st.work, st.total = tier, c.mates.work, st.total+c.mates.work
+		if c.mates.halted {
+			return pn, st // stopped (runAhead): the caller drops it
+		}
 		if !c.mates.over || tier == tierBare {
 			if o != 0 {
 				pn = o.plyNature(pn) // a fresh classification needs no copy otherwise

@@ -71,9 +71,10 @@ type mateSearch struct {
 	// exch caches exchange (exchange.go) results: exact values, and lower bounds from
 	// searches cut at their limit.
 	exch table[exchKey, exchEntry]
-	// The judgement's shared work budget (budget.go).
-	tier, work, limit int
-	over              bool
+	// The judgement's shared work budget (budget.go); check is where spend next looks
+	// beyond adding (the limit, or the next halt poll).
+	tier, work, limit, check int
+	over                     bool
 	// exhaustive turns the bounds of the check-line search off (floors and ceilings,
 	// and the captures at a line's end valued only as far as they may be the best,
 	// chase.go; the exchanges' limits, exchange.go): every line, continuation, capture
@@ -82,6 +83,10 @@ type mateSearch struct {
 	exhaustive bool
 	// cuts counts the mate questions a node budget cut short.
 	cuts int
+	// halt stops the search of a classification made ahead whose result is no longer
+	// needed (runAhead); halted records that it did.
+	halt   haltSignal
+	halted bool
 }
 
 type rootKey struct {
@@ -154,6 +159,7 @@ var searches = sync.Pool{New: func() any { return newMateSearch() }}
 func getMateSearch() *mateSearch {
 	s := searches.Get().(*mateSearch)
 	s.reset()
+	s.halt = haltSignal{}
 	return s
 }
 
@@ -165,10 +171,12 @@ func (s *mateSearch) reset() {
 	s.roots.clear()
 	s.exch.clear()
 	s.nodes, s.budget, s.exhausted, s.cuts, s.exhaustive = 0, 0, false, 0, false
+	s.halted = false
 	s.startBudget(tierFull, 1<<62)
 }
 
 func putMateSearch(s *mateSearch) {
+	s.halt = haltSignal{} // keeps no batch alive
 	if s.tt.slotsInUse() > 1<<17 || cap(s.victims) > 1<<16 {
 		return // do not keep a table a pathological judgement grew
 	}
@@ -187,7 +195,7 @@ func (s *mateSearch) canMateWithin(p *xiangqi.Position, depth, budget int) bool 
 		return false
 	}
 	s.nodes, s.budget, s.exhausted = 0, budget, false
-	ok := s.mate(p, depth)
+	ok := s.mate(p, depth, false)
 	if s.exhausted {
 		s.cuts++
 	}
@@ -234,7 +242,10 @@ func (s *mateSearch) store(h uint64, depth int, mate bool) {
 	s.tt.put(h, h, e)
 }
 
-func (s *mateSearch) mate(p *xiangqi.Position, depth int) bool {
+// mate reports whether the side to move in p mates within depth attacking moves;
+// legal records that the defender's king is known not to be attacked in p (its last
+// move was a legal answer), which spares the candidates' generator that test.
+func (s *mateSearch) mate(p *xiangqi.Position, depth int, legal bool) bool {
 	h := p.Hash()
 	if v, ok := s.lookup(h, depth); ok {
 		return v
@@ -242,7 +253,13 @@ func (s *mateSearch) mate(p *xiangqi.Position, depth int) bool {
 	att := p.SideToMove()
 	def := att.Other()
 	var buf [128]xiangqi.Move
-	for _, m := range appendCheckMoves(p, buf[:0]) {
+	var cands []xiangqi.Move
+	if legal {
+		cands = p.AppendCheckCandidatesUnattacked(buf[:0])
+	} else {
+		cands = appendCheckMoves(p, buf[:0])
+	}
+	for _, m := range cands {
 		cap := p.MakeMove(m)
 		if cap.Kind() == xiangqi.King {
 			p.UnmakeMove(m, cap)
@@ -309,7 +326,7 @@ func (s *mateSearch) evasionsAllLose(p *xiangqi.Position, depth int, ev *evasion
 			escaped = true
 			return true
 		}
-		ok := s.mate(p, depth)
+		ok := s.mate(p, depth, true) // r is legal: def's king is not attacked
 		p.UnmakeMove(r, cap)
 		if !ok {
 			escaped = true

@@ -6,6 +6,7 @@ import (
 	"os"
 	"reflect"
 	"testing"
+	"time"
 
 	"github.com/arbiter-xq/arbiter/arbiter"
 	"github.com/arbiter-xq/arbiter/rules/xqrules"
@@ -265,6 +266,33 @@ func TestForesightSameJudgements(t *testing.T) {
 				}
 				cycles++
 			}
+		}
+	}
+	t.Logf("%d judgements compared", cycles)
+}
+
+// TestAheadStragglers: when the helpers of a batch start late (a thread the system has
+// put aside), the caller's goroutine makes their classifications too, and the first of
+// the two runs is kept: the judgements are exactly those made in turn, work included,
+// whether the helper's run or the caller's wins (random games with repetitions, the
+// helpers paused for random times around a classification's).
+func TestAheadStragglers(t *testing.T) {
+	defer func(w int) { aheadWorkers = w }(aheadWorkers)
+	defer func() { helperPause = nil }()
+	r := rand.New(rand.NewPCG(19, 2026))
+	cycles := 0
+	for n := range 6 {
+		moves := randomRepetitionGame(r, 40+r.IntN(40))
+		aheadWorkers = 1
+		want := repetitionJudgements(t, moves, identity, ruleset{}.NewGameJudge())
+		for _, pause := range []time.Duration{0, 20 * time.Microsecond, 200 * time.Microsecond, 2 * time.Millisecond} {
+			helperPause = func() { time.Sleep(pause) }
+			aheadWorkers = 3
+			got := repetitionJudgements(t, moves, identity, ruleset{}.NewGameJudge())
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("random game %d, helpers paused %v: the judgements differ from those made in turn", n, pause)
+			}
+			cycles += len(got)
 		}
 	}
 	t.Logf("%d judgements compared", cycles)
