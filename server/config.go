@@ -58,13 +58,22 @@ type Config struct {
 	// computed and not yet sent (a client that does not read makes the server hold
 	// them): each call reserves its reply's estimated size before it runs, waiting
 	// within its deadline while the connection is at the budget, and the bytes come back
-	// as the reply is written. A call alone on its connection always runs. It also
-	// bounds how many large replies one connection computes at once.
+	// as the reply is written. A call alone on its connection runs when the server-wide
+	// and per-peer budgets have room. It also bounds how many large replies one
+	// connection computes at once.
 	MaxUnsentBytesPerConn int
 	// MaxUnsentBytes bounds the same over all connections: a call waits while the
 	// server's replies computed and not yet sent are at it (a call alone on the server
 	// always runs). Negative: no server-wide limit.
 	MaxUnsentBytes int64
+	// MaxUnsentBytesPerPeer bounds what the connections of one peer (remote IP
+	// address) may hold of it, so that one client cannot make every other client's
+	// calls wait. Negative: no per-peer share.
+	MaxUnsentBytesPerPeer int64
+	// UnsentStallTimeout closes a connection that holds computed replies and has written
+	// none of their bytes for that long (a client that never reads); it frees them and
+	// their share of the budgets. Negative: never.
+	UnsentStallTimeout time.Duration
 	// MaxStreamBytes bounds the memory the open PlayGame streams' games may hold
 	// together, and MaxStreamBytesPerPeer what one peer's (remote IP address) may hold,
 	// counted as each game's footprint (arbiter.Footprinter: an upper bound from its
@@ -95,6 +104,8 @@ func DefaultConfig() Config {
 
 		MaxUnsentBytesPerConn: 16 << 20,
 		MaxUnsentBytes:        256 << 20,
+		MaxUnsentBytesPerPeer: 64 << 20,
+		UnsentStallTimeout:    30 * time.Second,
 		MaxStreamBytes:        512 << 20,
 		MaxStreamBytesPerPeer: 64 << 20,
 	}
@@ -122,6 +133,12 @@ func (c Config) withDefaults() Config {
 	}
 	if c.MaxUnsentBytes == 0 { // negative: no limit
 		c.MaxUnsentBytes = d.MaxUnsentBytes
+	}
+	if c.MaxUnsentBytesPerPeer == 0 { // negative: no per-peer share
+		c.MaxUnsentBytesPerPeer = d.MaxUnsentBytesPerPeer
+	}
+	if c.UnsentStallTimeout == 0 { // negative: never
+		c.UnsentStallTimeout = d.UnsentStallTimeout
 	}
 	if c.MaxStreamBytes == 0 { // negative: no limit
 		c.MaxStreamBytes = d.MaxStreamBytes

@@ -163,3 +163,37 @@ func TestUnreadRepliesBoundedOverConnections(t *testing.T) {
 			metricValue(t, e.metrics, "arbiter_reply_budget_waiting", nil) == 0
 	})
 }
+
+// A connection that holds replies and reads none of them is closed after
+// Config.UnsentStallTimeout, which gives its replies back: a client that never reads no
+// longer holds its share of the budgets for as long as it likes.
+func TestUnreadConnectionClosedAfterStall(t *testing.T) {
+	if d := server.DefaultConfig(); d.UnsentStallTimeout != 30*time.Second || d.MaxUnsentBytesPerPeer != 64*mib {
+		t.Fatalf("defaults %v / %d differ from the README", d.UnsentStallTimeout, d.MaxUnsentBytesPerPeer)
+	}
+	e := start(t, envOptions{tcp: true, cfg: server.Config{UnsentStallTimeout: 300 * time.Millisecond}})
+	moves := fields(strings.Repeat("h2e2 h9g7 e2h2 g7h9 ", 37) + "h2e2 h9g7")
+	body, err := proto.Marshal(&arbiterv1.AdjudicateRequest{Ruleset: "chinese", Moves: moves, Svg: true, PlySvgs: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	conn, err := net.Dial("tcp", e.addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	res, err := h2test.Unread(conn, e.addr, "/arbiter.v1.ArbiterService/Adjudicate", body, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "replies to be held", func() bool { return metricValue(t, e.metrics, "arbiter_reply_bytes_held", nil) > 0 })
+	eventually(t, "the stalled connection to be closed and its replies given back", func() bool {
+		return metricValue(t, e.metrics, "arbiter_reply_bytes_held", nil) == 0
+	})
+	select {
+	case r := <-res:
+		t.Logf("the client saw: %+v", r)
+	case <-time.After(10 * time.Second):
+		t.Fatal("the client's connection is still open")
+	}
+}

@@ -29,14 +29,23 @@ type peerStreams struct {
 // counts together), or its whole address when it has no port (an in-memory pipe).
 func peerKey(ctx context.Context) string {
 	p, ok := peer.FromContext(ctx)
-	if !ok || p.Addr == nil {
+	if !ok {
 		return ""
 	}
-	a := p.Addr.String()
-	if host, _, err := net.SplitHostPort(a); err == nil {
+	return peerHost(p.Addr)
+}
+
+// peerHost is the IP address of a remote address without its port (the whole address
+// when it has none), as peerKey counts peers.
+func peerHost(a net.Addr) string {
+	if a == nil {
+		return ""
+	}
+	s := a.String()
+	if host, _, err := net.SplitHostPort(s); err == nil {
 		return host
 	}
-	return a
+	return s
 }
 
 // peerStream admits a PlayGame stream when its peer has fewer than

@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strconv"
 	"sync"
+	"time"
 
 	"github.com/arbiter-xq/arbiter/apiconv"
 	arbiterv1 "github.com/arbiter-xq/arbiter/proto/arbiter/v1"
@@ -43,42 +44,53 @@ import (
 // replyPool is the server-wide reply budget (Config.MaxUnsentBytes): every connection's
 // reservations count toward it too, so that many connections cannot together hold what
 // one may not (20 connections of unread replies held 290 MB within their 16 MiB each).
+//
+// One client address may hold at most perPeer of it (Config.MaxUnsentBytesPerPeer), so
+// that one client cannot fill the server's budget and make every other client's calls
+// wait.
 type replyPool struct {
-	limit int64 // negative: no limit
+	limit, perPeer int64 // negative: no limit
 
-	mu   sync.Mutex
-	held int64
-	wake chan struct{} // closed when bytes come back
+	mu      sync.Mutex
+	held    int64
+	peers   map[string]int64 // held per client address
+	wake    chan struct{}    // closed when bytes come back, if someone waits
+	waiting bool
 }
 
-func newReplyPool(limit int64) *replyPool {
-	return &replyPool{limit: limit, wake: make(chan struct{})}
+func newReplyPool(limit, perPeer int64) *replyPool {
+	return &replyPool{limit: limit, perPeer: perPeer, peers: map[string]int64{}, wake: make(chan struct{})}
 }
 
-// fits reports whether n more bytes fit (a server holding nothing always takes them),
-// and else the channel that is closed when bytes come back. The caller holds the
-// connection's lock.
-func (p *replyPool) fits(n int64) (bool, chan struct{}) {
+// fits reports whether n more bytes of peer fit (a server, or a peer, holding nothing
+// always takes them), and else the channel that is closed when bytes come back. The
+// caller holds the connection's lock.
+func (p *replyPool) fits(peer string, n int64) (bool, chan struct{}) {
 	if p == nil {
 		return true, nil
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.limit < 0 || p.held == 0 || p.held+n <= p.limit {
+	mine := p.peers[peer]
+	if (p.limit < 0 || p.held == 0 || p.held+n <= p.limit) && (p.perPeer < 0 || mine == 0 || mine+n <= p.perPeer) {
 		return true, nil
 	}
+	p.waiting = true
 	return false, p.wake
 }
 
-func (p *replyPool) add(d int64) {
+func (p *replyPool) add(peer string, d int64) {
 	if p == nil || d == 0 {
 		return
 	}
 	p.mu.Lock()
 	p.held += d
-	if d < 0 {
+	if p.peers[peer] += d; p.peers[peer] <= 0 {
+		delete(p.peers, peer)
+	}
+	if d < 0 && p.waiting {
 		close(p.wake)
-		p.wake = make(chan struct{})
+		p.wake, p.waiting = make(chan struct{}), false
 	}
 	p.mu.Unlock()
 }
@@ -88,6 +100,13 @@ type connBudget struct {
 	limit int64
 	m     *metrics
 	pool  *replyPool // the server's, shared by its connections
+	peer  string     // the client address, for the pool's per-peer share
+	// stall closes the connection when it holds replies and has written none of their
+	// bytes for stallAfter (Config.UnsentStallTimeout): a client that never reads
+	// would otherwise hold them, and its share of the budgets, for as long as it likes.
+	stall      *time.Timer
+	stallAfter time.Duration
+	onStall    func()
 
 	mu      sync.Mutex
 	held    int64            // bytes reserved or queued and not yet written
@@ -108,14 +127,37 @@ func newConnBudget(limit int64, m *metrics, pool *replyPool) *connBudget {
 	return &connBudget{limit: limit, m: m, pool: pool, streams: map[uint32]int64{}, resets: map[uint32]bool{}, wake: make(chan struct{})}
 }
 
+// watchStalls makes b call onStall once it has held replies for after without writing
+// any of their bytes.
+func (b *connBudget) watchStalls(after time.Duration, onStall func()) {
+	if after > 0 {
+		b.stallAfter, b.onStall = after, onStall
+	}
+}
+
 // add changes held by d (the lock held) and wakes the waiting calls when bytes came back.
 func (b *connBudget) add(d int64) {
 	if d == 0 {
 		return
 	}
+	was := b.held
 	b.held += d
-	b.pool.add(d)
+	b.pool.add(b.peer, d)
 	b.m.replyHeld.Add(float64(d))
+	if b.onStall != nil {
+		switch {
+		case b.held <= 0:
+			if b.stall != nil {
+				b.stall.Stop()
+			}
+		case was == 0 || d < 0: // replies to send, and none before or some bytes written
+			if b.stall == nil {
+				b.stall = time.AfterFunc(b.stallAfter, b.onStall)
+			} else {
+				b.stall.Reset(b.stallAfter)
+			}
+		}
+	}
 	if d < 0 {
 		close(b.wake)
 		b.wake = make(chan struct{})
@@ -140,7 +182,7 @@ func (b *connBudget) reserve(ctx context.Context, id uint32, n int64) error {
 		}
 		wake := b.wake
 		if b.held == 0 || b.held+n <= b.limit {
-			ok, poolWake := b.pool.fits(n)
+			ok, poolWake := b.pool.fits(b.peer, n)
 			if ok {
 				b.streams[id] += n
 				b.add(n)
@@ -227,6 +269,9 @@ func (b *connBudget) close() {
 	}
 	b.closed = true
 	b.add(-b.held)
+	if b.stall != nil {
+		b.stall.Stop()
+	}
 	b.streams, b.resets, b.order = nil, nil, nil
 	close(b.wake)
 	b.wake = make(chan struct{})
@@ -333,6 +378,7 @@ type budgetCreds struct {
 	limit int64
 	m     *metrics
 	pool  *replyPool
+	stall time.Duration
 }
 
 func (c *budgetCreds) ServerHandshake(raw net.Conn) (net.Conn, credentials.AuthInfo, error) {
@@ -341,11 +387,13 @@ func (c *budgetCreds) ServerHandshake(raw net.Conn) (net.Conn, credentials.AuthI
 		return conn, ai, err
 	}
 	b := newConnBudget(c.limit, c.m, c.pool)
+	b.peer = peerHost(raw.RemoteAddr())
+	b.watchStalls(c.stall, func() { raw.Close() }) //nolint:errcheck // the client is cut off either way
 	return &budgetConn{Conn: conn, b: b, in: frameScanner{skip: len(http2.ClientPreface)}}, budgetAuth{AuthInfo: ai, b: b}, nil
 }
 
 func (c *budgetCreds) Clone() credentials.TransportCredentials {
-	return &budgetCreds{TransportCredentials: c.TransportCredentials.Clone(), limit: c.limit, m: c.m, pool: c.pool}
+	return &budgetCreds{TransportCredentials: c.TransportCredentials.Clone(), limit: c.limit, m: c.m, pool: c.pool, stall: c.stall}
 }
 
 // Credentials wraps the gRPC port's transport credentials (nil: none, plain HTTP/2) so
@@ -357,7 +405,7 @@ func (s *Server) Credentials(c credentials.TransportCredentials) credentials.Tra
 	if c == nil {
 		c = insecure.NewCredentials()
 	}
-	return &budgetCreds{TransportCredentials: c, limit: int64(s.cfg.MaxUnsentBytesPerConn), m: s.m, pool: s.replies}
+	return &budgetCreds{TransportCredentials: c, limit: int64(s.cfg.MaxUnsentBytesPerConn), m: s.m, pool: s.replies, stall: s.cfg.UnsentStallTimeout}
 }
 
 // streamID is the HTTP/2 stream id of the call of ctx. gRPC does not export it: it is

@@ -117,7 +117,7 @@ func TestReplyPool(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pool := newReplyPool(100)
+	pool := newReplyPool(100, -1)
 	a, b := newConnBudget(80, m, pool), newConnBudget(80, m, pool)
 	ctx := context.Background()
 	if err := a.reserve(ctx, 1, 70); err != nil {
@@ -150,6 +150,81 @@ func TestReplyPool(t *testing.T) {
 	if err := c.reserve(ctx, 1, 1000); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// One client address holds at most its share of the server's budget: its connections
+// wait while another address's go through.
+func TestReplyPoolPerPeer(t *testing.T) {
+	m, err := newMetrics(prometheus.NewRegistry())
+	if err != nil {
+		t.Fatal(err)
+	}
+	pool := newReplyPool(1000, 100)
+	a1, a2, other := newConnBudget(80, m, pool), newConnBudget(80, m, pool), newConnBudget(80, m, pool)
+	a1.peer, a2.peer, other.peer = "10.0.0.1", "10.0.0.1", "10.0.0.2"
+	ctx := context.Background()
+	if err := a1.reserve(ctx, 1, 70); err != nil {
+		t.Fatal(err)
+	}
+	short, cancel := context.WithTimeout(ctx, 10*time.Millisecond)
+	defer cancel()
+	if err := a2.reserve(short, 1, 40); err == nil {
+		t.Fatal("a second connection of the address reserved over its share")
+	}
+	if err := other.reserve(ctx, 1, 70); err != nil {
+		t.Fatalf("another address waited: %v", err)
+	}
+	done := make(chan error)
+	go func() { done <- a2.reserve(ctx, 1, 40) }()
+	a1.wrote(1, 20) // 50 held by the address: 50+40 fits in 100
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range []*connBudget{a1, a2, other} {
+		b.close()
+	}
+	if pool.held != 0 || len(pool.peers) != 0 {
+		t.Fatalf("the server holds %d for %v after every close", pool.held, pool.peers)
+	}
+}
+
+// A connection that holds replies and writes none of their bytes for the stall timeout
+// is closed; one whose bytes go out is not.
+func TestUnsentStall(t *testing.T) {
+	m, err := newMetrics(prometheus.NewRegistry())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	stalled := make(chan struct{}, 1)
+	b := newConnBudget(100, m, nil)
+	b.watchStalls(50*time.Millisecond, func() { stalled <- struct{}{} })
+	if err := b.reserve(ctx, 1, 60); err != nil {
+		t.Fatal(err)
+	}
+	// Progress within the timeout keeps it open.
+	for i := 0; i < 5; i++ {
+		time.Sleep(20 * time.Millisecond)
+		b.wrote(1, 1)
+	}
+	select {
+	case <-stalled:
+		t.Fatal("closed while its bytes went out")
+	default:
+	}
+	select {
+	case <-stalled:
+	case <-time.After(5 * time.Second):
+		t.Fatal("a connection that writes nothing was not closed")
+	}
+	// Nothing held: no timer.
+	idle := newConnBudget(100, m, nil)
+	idle.watchStalls(10*time.Millisecond, func() { t.Error("an idle connection was closed") })
+	if err := idle.reserve(ctx, 1, 10); err != nil {
+		t.Fatal(err)
+	}
+	idle.end(1, false)
+	time.Sleep(50 * time.Millisecond)
 }
 
 // Every unary call of a connection served with the default options finds its stream

@@ -75,7 +75,7 @@ func New(cfg Config, reg *arbiter.Registry, book *casebook.Book, logger *slog.Lo
 	stopCtx, stop := context.WithCancel(context.Background())
 	return &Server{cfg: cfg, reg: reg, book: book, log: logger, m: m,
 		streams: make(chan struct{}, cfg.MaxStreams), health: health.NewServer(),
-		stopCtx: stopCtx, stop: stop, resets: newResetGuard(cfg.MaxResetsPerConn, cfg.MaxResetsPerPeer), replies: newReplyPool(cfg.MaxUnsentBytes)}, nil
+		stopCtx: stopCtx, stop: stop, resets: newResetGuard(cfg.MaxResetsPerConn, cfg.MaxResetsPerPeer), replies: newReplyPool(cfg.MaxUnsentBytes, cfg.MaxUnsentBytesPerPeer)}, nil
 }
 
 // Config returns the limits in force.

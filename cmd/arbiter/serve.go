@@ -112,6 +112,8 @@ func serveOptions() []serveOption {
 		{"max-stream-bytes-per-peer", "ARBITER_MAX_STREAM_BYTES_PER_PEER", strconv.FormatInt(d.MaxStreamBytesPerPeer, 10), "bytes one client IP address's PlayGame streams may hold (0: no per-client limit)"},
 		{"max-header-list-bytes", "ARBITER_MAX_HEADER_LIST_BYTES", strconv.Itoa(d.MaxHeaderListBytes), "largest metadata (HTTP/2 header list) per gRPC call in bytes"},
 		{"max-unsent-bytes-per-conn", "ARBITER_MAX_UNSENT_BYTES_PER_CONN", strconv.Itoa(d.MaxUnsentBytesPerConn), "bytes of unary replies one connection may have computed and not yet read (calls beyond wait within their deadline)"},
+		{"max-unsent-bytes-per-peer", "ARBITER_MAX_UNSENT_BYTES_PER_PEER", strconv.FormatInt(d.MaxUnsentBytesPerPeer, 10), "bytes of unary replies the connections of one client IP address may have computed and not yet read (0: no per-client share)"},
+		{"unsent-stall-timeout", "ARBITER_UNSENT_STALL_TIMEOUT", d.UnsentStallTimeout.String(), "close a connection that holds computed replies and has read none of their bytes for that long (0: never)"},
 		{"max-resets-per-peer", "ARBITER_MAX_RESETS_PER_PEER", strconv.Itoa(d.MaxResetsPerPeer), "RPCs the connections of one client IP address may cancel together in a burst, on either port (refilled at a tenth per second; beyond: closed, and new connections refused while it is spent; 0: no per-client budget)"},
 		{"max-unsent-bytes", "ARBITER_MAX_UNSENT_BYTES", strconv.FormatInt(d.MaxUnsentBytes, 10), "bytes of unary replies all connections together may have computed and not yet read (0: no server-wide limit)"},
 		{"max-resets-per-conn", "ARBITER_MAX_RESETS_PER_CONN", strconv.Itoa(d.MaxResetsPerConn), "RPCs a connection may cancel in a burst (refilled at a tenth per second; beyond: closed)"},
@@ -182,6 +184,8 @@ func parseServeFlags(args []string, stderr io.Writer) (*serveFlags, error) {
 		positive("max-header-list-bytes", &f.cfg.MaxHeaderListBytes),
 		perPeer(vals["max-streams-per-peer"], source("max-streams-per-peer"), &f.cfg.MaxStreamsPerPeer),
 		byteBudget(vals["max-unsent-bytes"], source("max-unsent-bytes"), &f.cfg.MaxUnsentBytes),
+		byteBudget(vals["max-unsent-bytes-per-peer"], source("max-unsent-bytes-per-peer"), &f.cfg.MaxUnsentBytesPerPeer),
+		duration("unsent-stall-timeout", &f.cfg.UnsentStallTimeout, true),
 		byteBudget(vals["max-stream-bytes"], source("max-stream-bytes"), &f.cfg.MaxStreamBytes),
 		byteBudget(vals["max-stream-bytes-per-peer"], source("max-stream-bytes-per-peer"), &f.cfg.MaxStreamBytesPerPeer),
 		positive("max-resets-per-conn", &f.cfg.MaxResetsPerConn),
@@ -201,6 +205,9 @@ func parseServeFlags(args []string, stderr io.Writer) (*serveFlags, error) {
 		if c != nil {
 			return nil, c
 		}
+	}
+	if f.cfg.UnsentStallTimeout == 0 {
+		f.cfg.UnsentStallTimeout = -1 // the flag's 0: never (the config's 0 is the default)
 	}
 	origins, err := web.CheckOrigins(strings.Split(*vals["cors-origins"], ","))
 	if err != nil {
@@ -335,6 +342,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		"max_plies", cfg.MaxPlies, "max_message_bytes", cfg.MaxMessageBytes, "max_response_bytes", cfg.MaxResponseBytes,
 		"max_streams", cfg.MaxStreams, "max_streams_per_conn", cfg.MaxStreamsPerConn,
 		"max_streams_per_peer", cfg.MaxStreamsPerPeer, "max_stream_bytes", cfg.MaxStreamBytes, "max_stream_bytes_per_peer", cfg.MaxStreamBytesPerPeer, "max_header_list_bytes", cfg.MaxHeaderListBytes, "max_resets_per_conn", cfg.MaxResetsPerConn, "max_resets_per_peer", cfg.MaxResetsPerPeer,
+		"max_unsent_bytes_per_conn", cfg.MaxUnsentBytesPerConn, "max_unsent_bytes", cfg.MaxUnsentBytes, "max_unsent_bytes_per_peer", cfg.MaxUnsentBytesPerPeer,
+		"unsent_stall_timeout", cfg.UnsentStallTimeout.String(),
 		"request_timeout", cfg.RequestTimeout.String(), "stream_start_timeout", cfg.StreamStartTimeout.String(),
 		"stream_idle_timeout", cfg.StreamIdleTimeout.String(), "rulesets", strings.Join(newRegistry().IDs(), ",")}
 	if hs != nil {

@@ -80,13 +80,14 @@ func (b *Budget) full() bool {
 // Peers keeps one Budget per client address (IP, without the port), shared by all the
 // connections from it: a client closed for resetting too fast that reconnects at once
 // does not start with a fresh budget, and while its address's budget is spent its new
-// connections are closed as they are accepted (Refuse). Budgets that have refilled are
-// forgotten, so it holds only the addresses that cancelled in the last ten seconds, and
-// at most maxPeers of them.
+// connections are closed as they are accepted (Refuse). Every connecting address gets an
+// entry; once there are 1,024, budgets that have refilled (they carry nothing) are
+// dropped, at most once a second, and at most maxPeers addresses are remembered.
 type Peers struct {
-	burst int
-	mu    sync.Mutex
-	m     map[string]*Budget
+	burst  int
+	mu     sync.Mutex
+	m      map[string]*Budget
+	pruned time.Time
 }
 
 // maxPeers bounds the addresses a Peers remembers; beyond it (a flood from more
@@ -121,7 +122,8 @@ func (p *Peers) Of(addr net.Addr) *Budget {
 	if b := p.m[k]; b != nil {
 		return b
 	}
-	if len(p.m) >= 1024 {
+	if now := time.Now(); len(p.m) >= 1024 && now.Sub(p.pruned) >= time.Second {
+		p.pruned = now
 		for key, b := range p.m {
 			if b.full() {
 				delete(p.m, key)
