@@ -106,7 +106,7 @@ func DefaultConfig() Config {
 		MaxUnsentBytes:        256 << 20,
 		MaxUnsentBytesPerPeer: 64 << 20,
 		UnsentStallTimeout:    30 * time.Second,
-		MaxStreamBytes:        512 << 20,
+		MaxStreamBytes:        256 << 20,
 		MaxStreamBytesPerPeer: 64 << 20,
 	}
 }

@@ -25,7 +25,7 @@ func TestStreamMemoryBudget(t *testing.T) {
 		t.Skip("opens long chu shogi streams")
 	}
 	d := server.DefaultConfig()
-	if d.MaxStreamBytes != 512<<20 || d.MaxStreamBytesPerPeer != 64<<20 {
+	if d.MaxStreamBytes != 256<<20 || d.MaxStreamBytesPerPeer != 64<<20 {
 		t.Fatalf("defaults %d / %d differ from the README", d.MaxStreamBytes, d.MaxStreamBytesPerPeer)
 	}
 	const perPeer = 8 << 20
