@@ -253,7 +253,7 @@ func TestRapidResetReconnectRefused(t *testing.T) {
 		t.Fatalf("MaxResetsPerPeer default %d, the README says 2000", d.MaxResetsPerPeer)
 	}
 	e := &env{}
-	e.srv = mustServer(t, server.Config{MaxResetsPerConn: 1000, MaxResetsPerPeer: 20})
+	e.srv = mustServer(t, server.Config{MaxResetsPerConn: 1000, MaxResetsPerPeer: 10})
 	e.gs = e.srv.GRPCServer()
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -280,7 +280,7 @@ func TestRapidResetReconnectRefused(t *testing.T) {
 		}
 	}
 	if closed == 0 {
-		t.Fatal("four connections of one address reset 800 streams against its budget of 20 and none was closed")
+		t.Fatal("four connections of one address reset 800 streams against its budget of 10 and none was closed")
 	}
 	// While the budget is spent, a new connection from the address is refused...
 	call := func() error {
@@ -299,8 +299,8 @@ func TestRapidResetReconnectRefused(t *testing.T) {
 	if status.Code(refused) != codes.Unavailable {
 		t.Errorf("a call from the address right after: %v, want Unavailable (the connection refused)", refused)
 	}
-	// ...and once a token has come back (2 a second) the address is served again.
-	time.Sleep(1500 * time.Millisecond)
+	// ...and once a token has come back (1 a second) the address is served again.
+	time.Sleep(2500 * time.Millisecond)
 	if err := call(); err != nil {
 		t.Errorf("after the refill: %v", err)
 	}

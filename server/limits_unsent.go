@@ -101,12 +101,16 @@ type connBudget struct {
 	m     *metrics
 	pool  *replyPool // the server's, shared by its connections
 	peer  string     // the client address, for the pool's per-peer share
-	// stall closes the connection when it holds replies and has written none of their
-	// bytes for stallAfter (Config.UnsentStallTimeout): a client that never reads
-	// would otherwise hold them, and its share of the budgets, for as long as it likes.
+	// stall closes the connection when it has replies ready to send (computed, not
+	// only reserved) and has written none of their bytes for stallAfter
+	// (Config.UnsentStallTimeout): a client that never reads would otherwise hold them,
+	// and its share of the budgets, for as long as it likes. A call still computing
+	// its reply does not count.
 	stall      *time.Timer
+	stallOn    bool
 	stallAfter time.Duration
 	onStall    func()
+	ready      map[uint32]bool // streams whose reply is computed and not all written
 
 	mu      sync.Mutex
 	held    int64            // bytes reserved or queued and not yet written
@@ -131,7 +135,30 @@ func newConnBudget(limit int64, m *metrics, pool *replyPool) *connBudget {
 // any of their bytes.
 func (b *connBudget) watchStalls(after time.Duration, onStall func()) {
 	if after > 0 {
-		b.stallAfter, b.onStall = after, onStall
+		b.stallAfter, b.onStall, b.ready = after, onStall, map[uint32]bool{}
+	}
+}
+
+// kick runs the stall timer while replies are ready and unwritten (the lock held):
+// it starts when the first is ready, starts again when bytes are written (progress),
+// and stops when none is left.
+func (b *connBudget) kick(progress bool) {
+	if b.onStall == nil {
+		return
+	}
+	switch {
+	case len(b.ready) == 0:
+		if b.stall != nil {
+			b.stall.Stop()
+		}
+		b.stallOn = false
+	case !b.stallOn || progress:
+		if b.stall == nil {
+			b.stall = time.AfterFunc(b.stallAfter, b.onStall)
+		} else {
+			b.stall.Reset(b.stallAfter)
+		}
+		b.stallOn = true
 	}
 }
 
@@ -140,24 +167,9 @@ func (b *connBudget) add(d int64) {
 	if d == 0 {
 		return
 	}
-	was := b.held
 	b.held += d
 	b.pool.add(b.peer, d)
 	b.m.replyHeld.Add(float64(d))
-	if b.onStall != nil {
-		switch {
-		case b.held <= 0:
-			if b.stall != nil {
-				b.stall.Stop()
-			}
-		case was == 0 || d < 0: // replies to send, and none before or some bytes written
-			if b.stall == nil {
-				b.stall = time.AfterFunc(b.stallAfter, b.onStall)
-			} else {
-				b.stall.Reset(b.stallAfter)
-			}
-		}
-	}
 	if d < 0 {
 		close(b.wake)
 		b.wake = make(chan struct{})
@@ -217,6 +229,10 @@ func (b *connBudget) settle(id uint32, n int64) {
 	}
 	b.streams[id] = n
 	b.add(n - cur)
+	if b.ready != nil && n > 0 {
+		b.ready[id] = true
+		b.kick(false)
+	}
 }
 
 // wrote gives back n bytes of stream id's reply, which the transport has written.
@@ -233,6 +249,12 @@ func (b *connBudget) wrote(id uint32, n int64) {
 	n = min(n, cur)
 	b.streams[id] = cur - n
 	b.add(-n)
+	if b.ready != nil {
+		if cur == n {
+			delete(b.ready, id)
+		}
+		b.kick(true)
+	}
 }
 
 // end gives back what stream id still holds: the stream is over, so whatever it had not
@@ -248,6 +270,10 @@ func (b *connBudget) end(id uint32, byClient bool) {
 	if ok {
 		delete(b.streams, id)
 		b.add(-cur)
+		if b.ready != nil {
+			delete(b.ready, id)
+			b.kick(false)
+		}
 		return
 	}
 	if byClient && !b.resets[id] {

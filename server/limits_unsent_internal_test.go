@@ -198,13 +198,22 @@ func TestUnsentStall(t *testing.T) {
 	ctx := context.Background()
 	stalled := make(chan struct{}, 1)
 	b := newConnBudget(100, m, nil)
-	b.watchStalls(50*time.Millisecond, func() { stalled <- struct{}{} })
+	const stall = 400 * time.Millisecond
+	b.watchStalls(stall, func() { stalled <- struct{}{} })
 	if err := b.reserve(ctx, 1, 60); err != nil {
 		t.Fatal(err)
 	}
+	// A reply still being computed (reserved, not settled) does not stall.
+	time.Sleep(stall + 100*time.Millisecond)
+	select {
+	case <-stalled:
+		t.Fatal("closed while its reply was being computed")
+	default:
+	}
+	b.settle(1, 60)
 	// Progress within the timeout keeps it open.
-	for i := 0; i < 5; i++ {
-		time.Sleep(20 * time.Millisecond)
+	for i := 0; i < 6; i++ {
+		time.Sleep(stall / 8)
 		b.wrote(1, 1)
 	}
 	select {
@@ -217,14 +226,15 @@ func TestUnsentStall(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("a connection that writes nothing was not closed")
 	}
-	// Nothing held: no timer.
-	idle := newConnBudget(100, m, nil)
-	idle.watchStalls(10*time.Millisecond, func() { t.Error("an idle connection was closed") })
-	if err := idle.reserve(ctx, 1, 10); err != nil {
+	// A reply written whole stops the timer.
+	done := newConnBudget(100, m, nil)
+	done.watchStalls(50*time.Millisecond, func() { t.Error("a connection with nothing left to send was closed") })
+	if err := done.reserve(ctx, 1, 10); err != nil {
 		t.Fatal(err)
 	}
-	idle.end(1, false)
-	time.Sleep(50 * time.Millisecond)
+	done.settle(1, 10)
+	done.wrote(1, 10)
+	time.Sleep(150 * time.Millisecond)
 }
 
 // Every unary call of a connection served with the default options finds its stream

@@ -153,7 +153,7 @@ func TestHTTPRapidResetReconnectRefused(t *testing.T) {
 		<-r.Context().Done()
 	})
 	ts := httptest.NewUnstartedServer(nil)
-	ts.Config = web.NewServer(slow, web.ServerConfig{MaxResetsPerPeer: 20})
+	ts.Config = web.NewServer(slow, web.ServerConfig{MaxResetsPerPeer: 10})
 	ts.EnableHTTP2 = true
 	ts.StartTLS()
 	defer ts.Close()
@@ -166,7 +166,7 @@ func TestHTTPRapidResetReconnectRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !res.Closed {
-		t.Fatal("200 resets against an address budget of 20 and the connection is open")
+		t.Fatal("200 resets against an address budget of 10 and the connection is open")
 	}
 	get := func() error {
 		c := ts.Client()
@@ -180,7 +180,7 @@ func TestHTTPRapidResetReconnectRefused(t *testing.T) {
 	if err := get(); err == nil {
 		t.Error("a new connection from the address was served while its budget is spent")
 	}
-	time.Sleep(1500 * time.Millisecond) // 2 tokens a second
+	time.Sleep(2500 * time.Millisecond) // 1 token a second
 	if err := get(); err != nil {
 		t.Errorf("after the refill: %v", err)
 	}
