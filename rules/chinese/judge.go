@@ -145,8 +145,12 @@ func runAhead(ctx context.Context, plies []plyFacts, jobs []aheadJob, workers in
 			b.run(cache, n)
 		}
 	}
-	b.over.Store(true) // whatever a helper still runs is of no use
+	// Whatever a helper still runs is of no use. over is set under mu, which goOn holds
+	// while it polls: from here on no helper polls ctx, which the caller polls again
+	// once this returns (so ctx is never polled by two goroutines at once, and a test's
+	// count of polls stays the caller's).
 	b.mu.Lock()
+	b.over.Store(true)
 	ended := b.ended
 	b.mu.Unlock()
 	if ended != nil {
@@ -189,6 +193,9 @@ type aheadTask struct {
 func (b *aheadBatch) goOn() bool {
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	if b.over.Load() {
+		return false // the batch is over: ctx is the caller's again
+	}
 	if b.ended == nil {
 		b.ended = b.ctx.Err()
 	}
