@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/arbiter-xq/arbiter/chushogi/chutest"
+	"github.com/arbiter-xq/arbiter/internal/memtest"
 	arbiterv1 "github.com/arbiter-xq/arbiter/proto/arbiter/v1"
 	"github.com/arbiter-xq/arbiter/server"
 	"google.golang.org/grpc/codes"
@@ -152,7 +153,7 @@ func TestConcurrentStartsWithinBudget(t *testing.T) {
 	begin := &arbiterv1.GameStart{Ruleset: "chu-jcsa2004", Fen: chutest.WalkStart, Moves: walk}
 	const n = 40
 	var opened, refused atomic.Int32
-	grew := peakHeapGrowth(func() {
+	grew := memtest.PeakHeapGrowth(func() {
 		var wg sync.WaitGroup
 		for range n {
 			wg.Add(1)

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/arbiter-xq/arbiter/internal/h2test"
+	"github.com/arbiter-xq/arbiter/internal/memtest"
 	"github.com/arbiter-xq/arbiter/server"
 	"github.com/arbiter-xq/arbiter/web"
 )
@@ -23,7 +24,7 @@ func TestPGNUploadLimits(t *testing.T) {
 	s := startSite(t, server.Config{})
 	var code int
 	var b []byte
-	grew := peakHeapGrowth(func() { code, b = call(t, "POST", s.url+"/ui/pgn", strings.Repeat("* ", 1<<19)[:1<<20-1]) })
+	grew := memtest.PeakHeapGrowth(func() { code, b = call(t, "POST", s.url+"/ui/pgn", strings.Repeat("* ", 1<<19)[:1<<20-1]) })
 	t.Logf("1 MB of empty games: peak heap growth %.1f MiB (server and client)", float64(grew)/(1<<20))
 	// Before the cap this upload took ~200 MB of peak RSS for a 28 MB answer.
 	const heapBound = 32 << 20
@@ -48,7 +49,7 @@ func TestPGNUploadLimits(t *testing.T) {
 		t.Errorf("error %s", b)
 	}
 
-	grew = peakHeapGrowth(func() { code, b = call(t, "POST", s.url+"/ui/pgn", strings.Repeat("* ", web.DefaultMaxPGNGames)) })
+	grew = memtest.PeakHeapGrowth(func() { code, b = call(t, "POST", s.url+"/ui/pgn", strings.Repeat("* ", web.DefaultMaxPGNGames)) })
 	t.Logf("%d empty games: peak heap growth %.1f MiB (server and client)", web.DefaultMaxPGNGames, float64(grew)/(1<<20))
 	if grew > heapBound {
 		t.Errorf("%d empty games: the heap grew by %d bytes, over %d", web.DefaultMaxPGNGames, grew, heapBound)

@@ -1,4 +1,6 @@
-package server_test
+// Package memtest measures the heap a piece of work takes, for the tests that pin the
+// service's memory bounds (issue 29).
+package memtest
 
 import (
 	"runtime"
@@ -7,10 +9,10 @@ import (
 	"time"
 )
 
-// peakHeapGrowth runs f and returns how far the heap's live and not yet collected
+// PeakHeapGrowth runs f and returns how far the heap's live and not yet collected
 // objects rose above their level after a full collection before it, sampled every
 // half millisecond (runtime/metrics reads without stopping the world).
-func peakHeapGrowth(f func()) uint64 {
+func PeakHeapGrowth(f func()) uint64 {
 	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
 	read := func() uint64 {
 		metrics.Read(sample)
