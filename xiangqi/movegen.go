@@ -229,49 +229,47 @@ func (p *Position) appendStepsTo(dst []Move, from Square, c Color, l *stepList, 
 }
 
 func (p *Position) appendPieceMoves(dst []Move, s Square, pc Piece) []Move {
-	c := pc.Color()
-	switch pc.Kind() {
-	case King:
-		return p.appendSteps(dst, s, c, &kingSteps[c][s])
-	case Advisor:
-		return p.appendSteps(dst, s, c, &advisorSteps[c][s])
-	case Elephant:
-		return p.appendSteps(dst, s, c, &elephantSteps[c][s])
-	case Horse:
-		return p.appendSteps(dst, s, c, &horseSteps[s])
-	case Pawn:
-		return p.appendSteps(dst, s, c, &pawnSteps[c][s])
-	case Rook, Cannon:
-		rook := pc.Kind() == Rook
-		rs := &rays[s]
-		for d := range rs {
-			r := &rs[d]
-			i, n := uint8(0), r.n
-			// Empty squares up to the first piece.
-			for ; i < n; i++ {
-				t := r.sq[i]
-				if p.board[t] != NoPiece {
-					break
-				}
+	if l := stepsOf(pc, s); l != nil {
+		return p.appendSteps(dst, s, pc.Color(), l)
+	}
+	return p.appendRayMoves(dst, s, pc, true)
+}
+
+// appendRayMoves appends the moves of the rook or cannon pc on s along its four rays:
+// its quiet moves to the empty squares up to the first piece when quiet is set, and its
+// capture (a rook's of the first piece, a cannon's of the piece beyond its screen).
+func (p *Position) appendRayMoves(dst []Move, s Square, pc Piece, quiet bool) []Move {
+	c, rook := pc.Color(), pc.Kind() == Rook
+	rs := &rays[s]
+	for d := range rs {
+		r := &rs[d]
+		i, n := uint8(0), r.n
+		// Empty squares up to the first piece.
+		for ; i < n; i++ {
+			t := r.sq[i]
+			if p.board[t] != NoPiece {
+				break
+			}
+			if quiet {
 				dst = append(dst, NewMove(s, t))
 			}
-			if i == n {
-				continue
+		}
+		if i == n {
+			continue
+		}
+		if rook {
+			if p.board[r.sq[i]].Color() != c {
+				dst = append(dst, NewMove(s, r.sq[i]))
 			}
-			if rook {
-				if p.board[r.sq[i]].Color() != c {
+			continue
+		}
+		// A cannon jumps the first piece as its screen and takes the next.
+		for i++; i < n; i++ {
+			if tp := p.board[r.sq[i]]; tp != NoPiece {
+				if tp.Color() != c {
 					dst = append(dst, NewMove(s, r.sq[i]))
 				}
-				continue
-			}
-			// A cannon jumps the first piece as its screen and takes the next.
-			for i++; i < n; i++ {
-				if tp := p.board[r.sq[i]]; tp != NoPiece {
-					if tp.Color() != c {
-						dst = append(dst, NewMove(s, r.sq[i]))
-					}
-					break
-				}
+				break
 			}
 		}
 	}
@@ -285,49 +283,11 @@ func (p *Position) AppendPieceCaptures(dst []Move, s Square) []Move {
 	if pc == NoPiece {
 		return dst
 	}
-	c := pc.Color()
-	var l *stepList
-	switch pc.Kind() {
-	case King:
-		l = &kingSteps[c][s]
-	case Advisor:
-		l = &advisorSteps[c][s]
-	case Elephant:
-		l = &elephantSteps[c][s]
-	case Horse:
-		l = &horseSteps[s]
-	case Pawn:
-		l = &pawnSteps[c][s]
-	case Rook, Cannon:
-		rook := pc.Kind() == Rook
-		rs := &rays[s]
-		for d := range rs {
-			r := &rs[d]
-			i, n := uint8(0), r.n
-			for i < n && p.board[r.sq[i]] == NoPiece {
-				i++
-			}
-			if i == n {
-				continue
-			}
-			if rook {
-				if p.board[r.sq[i]].Color() != c {
-					dst = append(dst, NewMove(s, r.sq[i]))
-				}
-				continue
-			}
-			// A cannon jumps the first piece as its screen and takes the next.
-			for i++; i < n; i++ {
-				if tp := p.board[r.sq[i]]; tp != NoPiece {
-					if tp.Color() != c {
-						dst = append(dst, NewMove(s, r.sq[i]))
-					}
-					break
-				}
-			}
-		}
-		return dst
+	l := stepsOf(pc, s)
+	if l == nil {
+		return p.appendRayMoves(dst, s, pc, false)
 	}
+	c := pc.Color()
 	for i := uint8(0); i < l.n; i++ {
 		st := l.steps[i]
 		if st.block != NoSquare && p.board[st.block] != NoPiece {
