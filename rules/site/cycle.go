@@ -3,6 +3,7 @@ package site
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/arbiter-xq/arbiter/arbiter"
 	"github.com/arbiter-xq/arbiter/rules/xqrules"
@@ -24,6 +25,7 @@ func (l *layer) ruleCycle(ctx context.Context, s *xqrules.Session, prev, occ int
 	}
 	c := &xqrules.Cycle{Start: prev, End: g.Len(), Occurrence: occ, Judgement: j}
 	changed := l.refilter(g, c)
+	var decided []string // the site's clauses that changed the Asian table's reading
 	forb := [2]bool{c.Sides[0].Forbidden, c.Sides[1].Forbidden}
 	switch l.cfg.cycleRule {
 	case "check_only":
@@ -33,7 +35,7 @@ func (l *layer) ruleCycle(ctx context.Context, s *xqrules.Session, prev, occ int
 		}
 		changed = true
 	case "tiantian":
-		if l.tiantian(g, c, &forb) {
+		if decided = l.tiantian(g, c, &forb); len(decided) > 0 {
 			changed = true
 		}
 	}
@@ -42,7 +44,7 @@ func (l *layer) ruleCycle(ctx context.Context, s *xqrules.Session, prev, occ int
 		return c, mutual, nil // the Asian ruling as the judge wrote it
 	}
 	if v != j.Ruling.Verdict || changed {
-		c.Ruling = l.rewrite(c, v, mutual, j.Ruling)
+		c.Ruling = l.rewrite(c, v, mutual, j.Ruling, decided)
 	}
 	return c, mutual, nil
 }
@@ -78,14 +80,20 @@ func (l *layer) decide(c *xqrules.Cycle, forb [2]bool) (arbiter.Verdict, bool) {
 	return arbiter.VerdictDraw, false
 }
 
-// rewrite writes the ruling v of the site on the cycle, after the judge's.
-func (l *layer) rewrite(c *xqrules.Cycle, v arbiter.Verdict, mutual bool, asian arbiter.Ruling) arbiter.Ruling {
-	refs := append([]string{l.r.def.clause("cycle")}, asian.References...)
+// rewrite writes the ruling v of the site on the cycle, after the judge's; decided
+// names the site's clauses that changed the Asian reading ("T-12"), cited with its
+// cycle clause.
+func (l *layer) rewrite(c *xqrules.Cycle, v arbiter.Verdict, mutual bool, asian arbiter.Ruling, decided []string) arbiter.Ruling {
+	clause := l.r.def.clause("cycle")
+	if len(decided) > 0 {
+		clause += ", " + strings.Join(decided, ", ")
+	}
+	refs := append([]string{clause}, asian.References...)
 	var why string
 	switch side, ok := xqrules.Violator(v); {
 	case ok:
 		why = fmt.Sprintf("%s must change: %s (%s) violates under %s (%s).", upper(side.String()), c.Sides[side].Pattern,
-			arbiter.PatternChinese(c.Sides[side].Natures), l.r.def.name, l.r.def.clause("cycle"))
+			arbiter.PatternChinese(c.Sides[side].Natures), l.r.def.name, clause)
 	case mutual:
 		why = fmt.Sprintf("Both sides violate alike (red: %s; black: %s): a draw under %s (%s).", c.Sides[xiangqi.Red].Pattern,
 			c.Sides[xiangqi.Black].Pattern, l.r.def.name, l.r.def.clause("mutual"))
@@ -175,7 +183,7 @@ func neutral(c *xqrules.Cycle) bool {
 }
 
 // tiantian applies TianTian's changes to the Asian table (docs/rules/site-rules.md,
-// T-12, T-13, T-14, T-17; T-9 is check_over_chase) and reports whether it changed
+// T-12, T-13, T-14, T-17; T-9 is check_over_chase) and returns the clauses that changed
 // anything. T-12 (opened) comes first; then each side's half is read as: attacking on
 // every move (check or chase, any victims), holding a check, holding a chase, and
 // whether all its chases answer a check.
@@ -186,9 +194,12 @@ func neutral(c *xqrules.Cycle) bool {
 //     does not attack on every move;
 //   - T-17: when both sides check and chase on every move, a side whose chases all
 //     answer checks does not violate: the other does.
-func (l *layer) tiantian(g *xiangqi.Game, c *xqrules.Cycle, forb *[2]bool) bool {
+func (l *layer) tiantian(g *xiangqi.Game, c *xqrules.Cycle, forb *[2]bool) []string {
 	type half struct{ all, check, chase, chaseAll, chasesAnswer bool }
-	changed := l.opened(c, forb)
+	var decided []string
+	if l.opened(c, forb) {
+		decided = append(decided, "T-12")
+	}
 	var h [2]half
 	for side := range c.Sides {
 		sp := &c.Sides[side]
@@ -213,24 +224,27 @@ func (l *layer) tiantian(g *xiangqi.Game, c *xqrules.Cycle, forb *[2]bool) bool 
 	}
 	for side := range h {
 		me, other := h[side], h[1-side]
+		var clause string
 		switch {
 		case forb[side]:
 		case me.chaseAll && other.check && !forb[1-side]:
-			forb[side] = true // T-14
+			clause = "T-14"
 		case me.all && me.check && me.chase && !other.all:
-			forb[side] = true // T-13
+			clause = "T-13"
 		case me.all && me.check && me.chase && other.all && other.check && other.chase && other.chasesAnswer && !me.chasesAnswer:
-			forb[side] = true // T-17
-		default:
+			clause = "T-17"
+		}
+		if clause == "" {
 			continue
 		}
+		forb[side] = true
 		if !c.Sides[side].Forbidden {
 			c.Sides[side].Forbidden = true
-			c.Sides[side].Pattern += " (a violation under TianTian's rulings)"
-			changed = true
+			c.Sides[side].Pattern += " (a violation under TianTian's rulings, " + clause + ")"
+			decided = append(decided, clause)
 		}
 	}
-	return changed
+	return decided
 }
 
 // opened applies T-12, who opened the exchange (docs/rules/site-rules.md, TianTian): in
